@@ -1,0 +1,199 @@
+"""The protocol every game engine implements, and the parts of it that are the same for all.
+
+A game is a mutable state object:
+
+* created by ``Game.new(options, seed)``; all randomness flows from ``seed`` through
+  ``self.rng`` (an :class:`~gamecore.rng.Rng` whose state is saved with the game);
+* ``to_act()`` names the players whose decision is awaited (several at once for
+  simultaneous actions);
+* ``legal_moves(player)`` lists every legal move of that player, and only those, as
+  JSON-serialisable dicts with a ``"type"`` key;
+* ``apply(player, move)`` validates and applies one move, raising
+  :class:`~gamecore.errors.IllegalMove` with a readable reason and leaving the state
+  unchanged when the move is refused; it returns public events describing what happened;
+* ``view(player)`` is what that seat may see (``None``: a spectator);
+* ``save()`` / ``Game.load()`` are a versioned JSON form of the full state; ``record()``
+  / :func:`replay` are seed + options + move log.
+"""
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from .errors import BadRequest, BadSave, IllegalMove
+from .rng import Rng
+
+RECORD_FORMAT = "pipes-and-ducks/record"
+SAVE_FORMAT = "pipes-and-ducks/state"
+RECORD_VERSION = 1
+MAX_SEED = (1 << 64) - 1
+
+
+class Game(ABC):
+    #: Registry name, e.g. ``"waterworks"``.
+    NAME: ClassVar[str]
+    #: Version of this engine's ``to_dict`` layout; bump when it changes.
+    STATE_VERSION: ClassVar[int] = 1
+    #: Named options: ``{name: {"default": v, "choices": [...], "doc": str}}``.
+    #: ``choices`` lists every allowed value. Engines may override ``check_options`` for
+    #: rules between options (e.g. a 5th player needs the 110-card deck).
+    OPTIONS: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    options: dict
+    seed: int
+    rng: Rng
+    log: list
+
+    # ----- creation -------------------------------------------------------------
+    @classmethod
+    def normalize_options(cls, options: dict | None) -> dict:
+        """Fill defaults and refuse unknown names or values, with a reason."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise BadRequest("Options must be an object of named settings.")
+        unknown = sorted(set(options) - set(cls.OPTIONS))
+        if unknown:
+            raise BadRequest(f"Unknown option for {cls.NAME}: {', '.join(unknown)}.")
+        out = {}
+        for name, spec in cls.OPTIONS.items():
+            value = options.get(name, spec["default"])
+            if value not in spec["choices"] or type(value) is not type(spec["default"]):
+                allowed = ", ".join(json.dumps(c) for c in spec["choices"])
+                raise BadRequest(f"Option {name} must be one of {allowed}; got {json.dumps(value)}.")
+            out[name] = value
+        cls.check_options(out)
+        return out
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        """Hook for rules between options; raise BadRequest to refuse."""
+
+    @classmethod
+    def new(cls, options: dict | None = None, seed: int = 0) -> "Game":
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise BadRequest("The seed must be an integer from 0 to 2**64-1.")
+        game = cls.__new__(cls)
+        game.options = cls.normalize_options(options)
+        game.seed = seed
+        game.rng = Rng(seed)
+        game.log = []
+        game.setup()
+        return game
+
+    @abstractmethod
+    def setup(self) -> None:
+        """Deal and lay out the table from ``self.options`` using ``self.rng``."""
+
+    # ----- the turn structure ---------------------------------------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Players whose move is awaited now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, player: int) -> list[dict]:
+        """Every legal move of ``player`` now (empty if it is not their decision)."""
+
+    @abstractmethod
+    def _apply(self, player: int, move: dict) -> list[dict]:
+        """Validate fully, then mutate. Raise IllegalMove before any mutation."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> dict | None:
+        """``None`` while playing; afterwards at least ``{"winners": [...], "reason": str}``."""
+
+    def apply(self, player: int, move: dict) -> list[dict]:
+        """Validate and apply one move; returns the public events it caused."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise BadRequest(f"There is no player {player!r} in this game.")
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise BadRequest('A move must be an object with a "type" string.')
+        if self.is_over:
+            raise IllegalMove("The game is over.")
+        if player not in self.to_act():
+            raise IllegalMove("It is not your turn.")
+        events = self._apply(player, move)
+        self.log.append({"player": player, "move": move})
+        return events
+
+    # ----- what a seat may see --------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> dict:
+        """JSON-serialisable view for ``player`` (``None``: public only)."""
+
+    # ----- persistence ------------------------------------------------------------
+    @abstractmethod
+    def to_dict(self) -> dict:
+        """The full state (hidden parts included) as plain JSON values."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """Inverse of ``to_dict``; raise BadSave (never anything else) on bad data."""
+
+    def clone(self) -> "Game":
+        return type(self).from_dict(self.to_dict())
+
+    def save(self) -> dict:
+        return {"format": SAVE_FORMAT, "version": self.STATE_VERSION, "game": self.NAME,
+                "state": self.to_dict()}
+
+    @classmethod
+    def load(cls, data: Any) -> "Game":
+        check_envelope(data, SAVE_FORMAT, cls.STATE_VERSION, cls.NAME)
+        if not isinstance(data.get("state"), dict):
+            raise BadSave("The save has no game state.")
+        try:
+            return cls.from_dict(data["state"])
+        except BadSave:
+            raise
+        except Exception as exc:  # any shape error in a tampered save
+            raise BadSave(f"The save is damaged ({type(exc).__name__}).") from None
+
+    def record(self) -> dict:
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.NAME,
+                "options": dict(self.options), "seed": self.seed,
+                "moves": json.loads(json.dumps(self.log))}
+
+
+def check_envelope(data: Any, fmt: str, version: int, game: str | None) -> None:
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise BadSave("This is not a Pipes & Ducks file.")
+    v = data.get("version")
+    if type(v) is not int:
+        raise BadSave("The file has no version.")
+    if v > version:
+        raise BadSave(f"The file is from a newer version ({v}) of the game than this one ({version}).")
+    if v < 1:
+        raise BadSave("The file's version is invalid.")
+    if game is not None and data.get("game") != game:
+        raise BadSave(f"The file is a {data.get('game')!r} game, not {game!r}.")
+
+
+def replay(cls: type[Game], record: Any) -> Game:
+    """Rebuild a game from seed + options + move log; identical to the original."""
+    check_envelope(record, RECORD_FORMAT, RECORD_VERSION, cls.NAME)
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise BadSave("The record has no move list.")
+    try:
+        game = cls.new(record.get("options"), record.get("seed"))
+    except BadRequest as exc:
+        raise BadSave(f"The record's setup is invalid: {exc.message}") from None
+    for i, entry in enumerate(moves):
+        if not isinstance(entry, dict):
+            raise BadSave(f"Move {i + 1} of the record is damaged.")
+        try:
+            game.apply(entry.get("player"), entry.get("move"))
+        except (IllegalMove, BadRequest) as exc:
+            raise BadSave(f"Move {i + 1} of the record is not legal: {exc.message}") from None
+    return game
