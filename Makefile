@@ -1,0 +1,59 @@
+# Pipes & Ducks: `make play` serves the game, `make test` runs every test.
+# Both install what they need on a fresh machine (Python 3.11+, Node 20+, npm; apt on Debian).
+
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+ENGINE_SOURCES := $(shell find py cards -name '*.py' -o -name '*.json' 2>/dev/null)
+
+.PHONY: play test test-engine test-e2e bench build serve-dist vendor setup browser clean
+
+play: vendor
+	$(PY) tools/serve.py --port $(PORT)
+
+test: vendor browser
+	$(PY) -m pytest tests e2e
+
+test-engine: $(VENV)/.installed
+	$(PY) -m pytest tests
+
+test-e2e: vendor browser
+	$(PY) -m pytest e2e
+
+bench: vendor browser
+	$(PY) tools/bench.py
+
+setup: vendor browser
+
+# ---- installs -------------------------------------------------------------------
+$(VENV)/.installed: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py
+	$(PY) tools/vendor.py
+	touch $@
+
+web/vendor/engine.zip: $(ENGINE_SOURCES) web/vendor/.runtime
+	$(PY) tools/vendor.py --engine-only
+
+vendor: web/vendor/.runtime web/vendor/engine.zip
+
+# A headless Chromium for the browser tests: the system one on Debian/Ubuntu (installed
+# with apt when missing), Playwright's own build elsewhere (macOS, Windows).
+browser: $(VENV)/.installed
+	@if command -v chromium >/dev/null 2>&1 || [ -n "$$CHROMIUM" ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
+	else $(PY) -m playwright install chromium; fi
+
+clean:
+	rm -rf web/vendor dist node_modules $(VENV)

@@ -1,0 +1,126 @@
+"""Fixtures that serve the real site and drive it in headless Chromium.
+
+The system Chromium (/usr/bin/chromium, installed by `make test` on Debian) is used when
+present; elsewhere Playwright's own browser (`playwright install chromium`).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import make_server  # noqa: E402
+
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+SUBPATH = "/pipes-and-ducks/"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-quic", "--no-first-run",
+                 "--disable-sync"]
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "e2e" in item.nodeid.split("::")[0]:
+            item.add_marker(pytest.mark.e2e)
+
+
+def _serve(root: Path, prefix: str):
+    server = make_server(str(root), 0, prefix)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    return server, f"http://localhost:{port}{server.prefix}"
+
+
+@pytest.fixture(scope="session")
+def site_root() -> Path:
+    """What the browser is served: the repo (dev) or a built folder (SITE_ROOT=dist)."""
+    root = Path(os.environ.get("SITE_ROOT", ROOT)).resolve()
+    if not (root / "web" / "vendor" / "engine.zip").exists():
+        pytest.fail("web/vendor is missing: run `make vendor` (make test does it).")
+    return root
+
+
+@pytest.fixture(scope="session")
+def base_url(site_root):
+    server, url = _serve(site_root, "/")
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def subpath_url(site_root):
+    server, url = _serve(site_root, SUBPATH)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or None
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class PageProbe:
+    """Collects console errors and requests, so a test can assert on what the page did."""
+
+    def __init__(self, page, origin: str):
+        self.page = page
+        self.origin = origin
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", self._request)
+
+    def _request(self, req) -> None:
+        parts = urlsplit(req.url)
+        if parts.scheme in ("data", "blob"):
+            return
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign.append(req.url)
+
+
+def _origin(url: str) -> str:
+    p = urlsplit(url)
+    return f"{p.scheme}://{p.netloc}"
+
+
+@pytest.fixture
+def open_page(browser, base_url):
+    """open_page(url=None, width=1280, height=800) -> (page, probe); the page waits for ready."""
+    contexts = []
+
+    def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True):
+        url = url or base_url
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        probe = PageProbe(page, _origin(url))
+        page.goto(url)
+        if wait_ready:
+            page.wait_for_selector("html[data-engine=ready]", timeout=60_000)
+        return page, probe
+
+    yield _open
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

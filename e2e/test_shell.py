@@ -1,0 +1,70 @@
+"""The site boots from its own origin, the menu works, nothing foreign is requested."""
+import json
+
+
+def test_boots_to_ready_with_no_errors_and_no_foreign_requests(open_page, artifacts):
+    page, probe = open_page()
+    assert page.get_attribute("html", "data-engine") == "ready"
+    hello = page.evaluate("window.PipesAndDucks.hello()")
+    assert hello["ok"] is True
+    assert {g["name"] for g in hello["result"]["games"]} >= {"waterworks", "aqueducks"}
+    page.screenshot(path=str(artifacts / "shell-desktop.png"))
+    assert probe.errors == []
+    assert probe.foreign == []
+
+
+def test_menu_is_painted_before_python_is_ready(open_page):
+    page, _ = open_page(wait_ready=False)
+    page.wait_for_selector("#setup .seat")
+    # The menu is interactive while the engine may still be loading.
+    page.click(".game-pick[data-game=aqueducks]")
+    assert page.get_attribute(".game-pick[data-game=aqueducks]", "aria-checked") == "true"
+    page.wait_for_selector("html[data-engine=ready]", timeout=60_000)
+
+
+def test_menu_player_count_changes_the_seats(open_page):
+    page, _ = open_page()
+    page.click(".game-pick[data-game=aqueducks]")
+    page.click("#player-count button[data-players='6']")
+    assert page.locator("#seats .seat").count() == 6
+    page.click(".game-pick[data-game=waterworks]")
+    page.click("#player-count button[data-players='3']")
+    assert page.locator("#seats .seat").count() == 3
+    # The choice survives a reload (kept in localStorage).
+    page.reload()
+    page.wait_for_selector("#seats .seat")
+    assert page.locator("#seats .seat").count() == 3
+
+
+def test_api_returns_structured_errors_never_tracebacks(open_page):
+    page, probe = open_page()
+    bad = page.evaluate("window.PipesAndDucks.call('nope', {})")
+    assert bad == {"ok": False, "error": {"code": "bad_request", "message": "Unknown method 'nope'."}}
+    raw = page.evaluate("JSON.parse(window.__pndDispatch('{not json'))")
+    assert raw["ok"] is False and raw["error"]["code"] == "bad_request"
+    missing = page.evaluate("window.PipesAndDucks.state({id: 'g999'})")
+    assert missing["ok"] is False and "Traceback" not in json.dumps(missing)
+
+
+def test_works_under_a_sub_path(open_page, subpath_url):
+    page, probe = open_page(subpath_url)
+    assert page.get_attribute("html", "data-engine") == "ready"
+    assert probe.errors == [] and probe.foreign == []
+
+
+def test_phone_width_menu(open_page, artifacts):
+    page, probe = open_page(width=375, height=740)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, "the menu must not scroll sideways on a phone"
+    page.screenshot(path=str(artifacts / "shell-phone.png"), full_page=True)
+
+
+def test_boot_failure_shows_a_readable_error(browser, base_url):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(base_url)
+    page.wait_for_selector("html[data-engine=error]", timeout=60_000)
+    assert page.is_visible("#boot-error")
+    assert page.inner_text("#boot-error .boot-error-message").strip()
+    ctx.close()

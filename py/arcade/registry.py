@@ -1,0 +1,50 @@
+"""Which games exist, by name. Engines stay unaware of each other and of the page."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+from gamecore import BadRequest, Game
+
+#: name -> (package, title shown in menus)
+_PACKAGES = {
+    "waterworks": ("waterworks", "Water Works"),
+    "aqueducks": ("aqueducks", "Aqueducks"),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    title: str
+    game: type[Game]
+    bots: dict[str, Callable]
+
+
+_cache: dict[str, Entry] = {}
+
+
+def names() -> list[str]:
+    return list(_PACKAGES)
+
+
+def get(name: object) -> Entry:
+    if not isinstance(name, str) or name not in _PACKAGES:
+        raise BadRequest(f"There is no game called {name!r}.")
+    if name not in _cache:
+        package, title = _PACKAGES[name]
+        module = importlib.import_module(package)
+        _cache[name] = Entry(name, title, module.GAME, dict(module.BOTS))
+    return _cache[name]
+
+
+def available() -> list[Entry]:
+    """Entries whose engine imports; a missing engine must not take the site down."""
+    out = []
+    for name in names():
+        try:
+            out.append(get(name))
+        except ImportError:
+            continue
+    return out

@@ -1,0 +1,67 @@
+"""Serve the site as a static host would, optionally under a sub-path.
+
+    python3 tools/serve.py [--port 8000] [--root .] [--prefix /pipes-and-ducks/]
+
+GitHub Pages serves a project site under /REPO/; ``--prefix`` reproduces that so the
+tests prove the page uses only relative URLs. Only loopback is bound.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+from pathlib import Path
+
+TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+         ".webmanifest": "application/manifest+json", ".json": "application/json",
+         ".toml": "text/plain", ".zip": "application/zip", ".svg": "image/svg+xml"}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "__outside_prefix__")
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def end_headers(self) -> None:
+        # Revalidate every time: a dev server must never serve a stale engine.zip.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt: str, *args) -> None:
+        if self.server.verbose:
+            super().log_message(fmt, *args)
+
+
+def make_server(root: str, port: int, prefix: str = "/", verbose: bool = False):
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = functools.partial(type("H", (Handler,), {"prefix": prefix}), directory=root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.verbose = verbose
+    server.daemon_threads = True
+    server.prefix = prefix
+    return server
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
+    ap.add_argument("--prefix", default="/")
+    args = ap.parse_args(argv)
+    server = make_server(args.root, args.port, args.prefix, verbose=True)
+    host, port = server.server_address[:2]
+    print(f"Serving Pipes & Ducks at http://localhost:{port}{server.prefix}"
+          "  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

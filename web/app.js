@@ -1,0 +1,275 @@
+// The app shell: the start menu (plain HTML/JS, painted before Python is ready), the
+// engine loading indicator, and handing a new game to its screen module.
+import engine from './engine.js';
+import { CONTROLLERS, DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
+
+const STORAGE_KEY = 'pnd.menu.v1';
+// First paint only; replaced by the engine's own option lists once it is ready.
+const GAMES = {
+  waterworks: { title: 'Water Works', players: [2, 3, 4], defaultPlayers: 2 },
+  aqueducks: { title: 'Aqueducks', players: [1, 2, 3, 4, 5, 6], defaultPlayers: 4 },
+};
+
+const $ = (sel, el = document) => el.querySelector(sel);
+const menu = loadMenu();
+let engineGames = null; // from hello: {name: {options, bots}}
+
+function loadMenu() {
+  const fallback = { game: 'waterworks', players: {}, seats: [], rules: {} };
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null');
+    return saved && GAMES[saved.game] ? { ...fallback, ...saved } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function saveMenu() {
+  try { localStorage.setItem(STORAGE_KEY, JSON.stringify(menu)); } catch { /* private mode */ }
+}
+
+function playerChoices(game) {
+  const opts = engineGames && engineGames[game] && engineGames[game].options.players;
+  return opts ? opts.choices : GAMES[game].players;
+}
+
+function playerCount() {
+  const choices = playerChoices(menu.game);
+  const n = menu.players[menu.game];
+  return choices.includes(n) ? n : GAMES[menu.game].defaultPlayers;
+}
+
+function seat(i) {
+  const s = menu.seats[i] || {};
+  return {
+    name: s.name || DEFAULT_NAMES[i],
+    controller: s.controller || (i === 0 ? 'human' : 'bot:greedy'),
+  };
+}
+
+function availableControllers() {
+  const bots = engineGames && engineGames[menu.game] ? engineGames[menu.game].bots : ['random', 'greedy'];
+  return CONTROLLERS.filter((c) => !c.bot || bots.includes(c.bot));
+}
+
+function renderGamePicks() {
+  for (const btn of document.querySelectorAll('.game-pick')) {
+    btn.setAttribute('aria-checked', String(btn.dataset.game === menu.game));
+    btn.tabIndex = btn.dataset.game === menu.game ? 0 : -1;
+  }
+}
+
+function renderPlayerCount() {
+  const box = $('#player-count');
+  const n = playerCount();
+  box.replaceChildren(...playerChoices(menu.game).map((k) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.role = 'radio';
+    b.textContent = k === 1 ? '1 · solo' : String(k);
+    b.dataset.players = k;
+    b.setAttribute('aria-checked', String(k === n));
+    b.setAttribute('aria-label', k === 1 ? 'Solo' : `${k} players`);
+    b.tabIndex = k === n ? 0 : -1;
+    return b;
+  }));
+}
+
+function renderSeats() {
+  const n = playerCount();
+  const list = $('#seats');
+  const controllers = availableControllers();
+  list.replaceChildren(...Array.from({ length: n }, (_, i) => {
+    const s = seat(i);
+    const li = document.createElement('li');
+    li.className = 'seat';
+    li.innerHTML = `
+      <span class="seat-badge" style="background:${SEAT_COLOURS[i]}" aria-hidden="true">${i + 1}</span>
+      <input type="text" maxlength="16" autocomplete="off" aria-label="Seat ${i + 1} name">
+      <select aria-label="Seat ${i + 1} player"></select>`;
+    const input = $('input', li);
+    input.value = s.name;
+    input.addEventListener('change', () => { setSeat(i, { name: input.value.trim() || DEFAULT_NAMES[i] }); });
+    const select = $('select', li);
+    for (const c of controllers) select.add(new Option(c.label, c.id, false, c.id === s.controller));
+    if (!controllers.some((c) => c.id === s.controller)) select.value = 'bot:greedy';
+    select.addEventListener('change', () => setSeat(i, { controller: select.value }));
+    return li;
+  }));
+}
+
+function setSeat(i, patch) {
+  menu.seats[i] = { ...seat(i), ...patch };
+  saveMenu();
+}
+
+/** House rules: every engine option except the player count, as labelled selects. */
+function renderAdvanced() {
+  const body = $('#advanced-body');
+  const info = engineGames && engineGames[menu.game];
+  if (!info) return;
+  const rules = menu.rules[menu.game] || {};
+  const entries = Object.entries(info.options).filter(([name]) => name !== 'players');
+  if (!entries.length) {
+    body.innerHTML = '<p class="muted">This game has no house rules.</p>';
+    return;
+  }
+  body.replaceChildren(...entries.map(([name, spec]) => {
+    const label = document.createElement('label');
+    const title = document.createElement('span');
+    title.textContent = spec.label || name.replace(/_/g, ' ');
+    const select = document.createElement('select');
+    select.name = name;
+    spec.choices.forEach((choice, k) => {
+      const text = spec.choice_labels ? spec.choice_labels[k] : String(choice);
+      select.add(new Option(text, JSON.stringify(choice), false,
+        JSON.stringify(rules[name] ?? spec.default) === JSON.stringify(choice)));
+    });
+    select.addEventListener('change', () => {
+      menu.rules[menu.game] = { ...(menu.rules[menu.game] || {}), [name]: JSON.parse(select.value) };
+      saveMenu();
+    });
+    const doc = document.createElement('span');
+    doc.className = 'option-doc';
+    doc.textContent = spec.doc || '';
+    label.append(title, select, doc);
+    return label;
+  }));
+}
+
+function renderMenu() {
+  renderGamePicks();
+  renderPlayerCount();
+  renderSeats();
+  renderAdvanced();
+}
+
+function wireMenu() {
+  const picks = $('.game-picks');
+  picks.addEventListener('click', (e) => {
+    const btn = e.target.closest('.game-pick');
+    if (!btn) return;
+    menu.game = btn.dataset.game;
+    saveMenu();
+    renderMenu();
+  });
+  picks.addEventListener('keydown', (e) => radioKeys(e, '.game-pick', (btn) => btn.click()));
+  const count = $('#player-count');
+  count.addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-players]');
+    if (!b) return;
+    menu.players[menu.game] = Number(b.dataset.players);
+    saveMenu();
+    renderPlayerCount();
+    renderSeats();
+    $('#player-count [aria-checked="true"]').focus();
+  });
+  count.addEventListener('keydown', (e) => radioKeys(e, 'button', (b) => b.click()));
+  $('#setup').addEventListener('submit', (e) => { e.preventDefault(); startGame(); });
+}
+
+/** Arrow keys move between radio buttons in a group (WAI-ARIA radio pattern). */
+function radioKeys(e, selector, activate) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  if (!step) return;
+  const items = [...e.currentTarget.querySelectorAll(selector)];
+  const i = items.indexOf(document.activeElement);
+  if (i < 0) return;
+  e.preventDefault();
+  const next = items[(i + step + items.length) % items.length];
+  activate(next);
+  const checked = e.currentTarget.querySelector('[aria-checked="true"]');
+  (checked || next).focus();
+}
+
+function randomSeed() {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  // 53 bits: exact in a JS number and in JSON.
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+}
+
+async function startGame() {
+  const button = $('#start');
+  button.disabled = true;
+  try {
+    await engine.ready;
+  } catch {
+    button.disabled = false;
+    return;
+  }
+  const n = playerCount();
+  const seats = Array.from({ length: n }, (_, i) => ({ ...seat(i), colour: SEAT_COLOURS[i] }));
+  const options = { ...(menu.rules[menu.game] || {}), players: n };
+  const created = engine.newGame({ game: menu.game, options, seed: randomSeed() });
+  button.disabled = false;
+  if (!created.ok) {
+    showToast(created.error.message);
+    return;
+  }
+  await openGame({ ...created.result, seats });
+}
+
+/** Show a game screen for an open engine game ({id, game, options, seed, players, seats}). */
+export async function openGame(session) {
+  const screen = $('#game');
+  let module;
+  try {
+    module = await import(`./games/${session.game}/index.js`);
+  } catch (err) {
+    console.error(err);
+    showToast('This game screen could not be loaded.');
+    return;
+  }
+  $('#menu').hidden = true;
+  screen.hidden = false;
+  screen.replaceChildren();
+  document.documentElement.dataset.screen = session.game;
+  module.mount(screen, { ...session, engine, exit: closeGame });
+}
+
+export function closeGame() {
+  const screen = $('#game');
+  screen.hidden = true;
+  screen.replaceChildren();
+  $('#menu').hidden = false;
+  document.documentElement.dataset.screen = 'menu';
+  $('#start').focus();
+}
+
+export function showToast(message) {
+  let toast = $('#toast');
+  if (!toast) {
+    toast = document.createElement('div');
+    toast.id = 'toast';
+    toast.className = 'toast';
+    toast.setAttribute('role', 'alert');
+    document.body.append(toast);
+  }
+  toast.textContent = message;
+  toast.hidden = false;
+  clearTimeout(showToast.timer);
+  showToast.timer = setTimeout(() => { toast.hidden = true; }, 5000);
+}
+
+function wireEngineStatus() {
+  const text = $('#engine-status .engine-text');
+  const fill = $('#engine-status .engine-bar-fill');
+  window.addEventListener('pnd:progress', (e) => { fill.style.width = `${Math.round(e.detail * 100)}%`; });
+  engine.ready.then((hello) => {
+    text.textContent = 'Engine ready';
+    engineGames = Object.fromEntries(hello.games.map((g) => [g.name, g]));
+    renderMenu();
+  }, () => {});
+  window.addEventListener('pnd:error', (e) => {
+    text.textContent = 'Engine failed';
+    const panel = $('#boot-error');
+    $('.boot-error-message', panel).textContent = e.detail.message;
+    panel.hidden = false;
+  });
+}
+
+document.documentElement.dataset.screen = 'menu';
+wireMenu();
+renderMenu();
+wireEngineStatus();
