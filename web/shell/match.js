@@ -1,0 +1,107 @@
+// One game in progress: asks the engine whose decision is awaited, lets bot seats move,
+// waits for human seats, and hides hands between people sharing a device (hot-seat).
+// It never decides legality: every move goes to the engine, which accepts or explains.
+import { botLevel } from './seats.js';
+
+const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class Match {
+  /**
+   * @param session {engine, id, game, seats:[{name, controller, colour}], ...}
+   * @param ui {render(snap, events, viewer), yourTurn(player, snap), handoff(player) -> Promise,
+   *            over(snap), error(message)}
+   */
+  constructor(session, ui) {
+    this.session = session;
+    this.engine = session.engine;
+    this.ui = ui;
+    this.humans = session.seats.flatMap((s, i) => (s.controller === 'human' ? [i] : []));
+    // The seat whose eyes the screen is for: the only human, or the one who last had a turn.
+    this.viewer = this.humans.length ? this.humans[0] : null;
+    this.shownTo = this.humans.length === 1 ? this.viewer : null;
+    this.botSpeed = session.botSpeed || 'normal';
+    this.waiting = null; // {player, resolve} while a human decides
+    this.stopped = false;
+    this.listeners = new Set();
+  }
+
+  /** Called after every accepted move, e.g. to autosave. */
+  onMove(fn) { this.listeners.add(fn); }
+
+  snapshot(viewer = this.viewer) {
+    const res = this.engine.state({ id: this.session.id, player: viewer });
+    if (!res.ok) throw new Error(res.error.message);
+    return res.result;
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.waiting) this.waiting.resolve(null);
+  }
+
+  /** The human whose turn it is submits a move; returns null or the engine's error. */
+  submit(move) {
+    if (!this.waiting) return { code: 'not_your_turn', message: 'Wait for your turn.' };
+    const { player } = this.waiting;
+    const res = this.engine.play({ id: this.session.id, player, move, viewer: player });
+    if (!res.ok) return res.error;
+    const resolve = this.waiting.resolve;
+    this.waiting = null;
+    this.afterMove(player, res.result, player);
+    resolve(res.result);
+    return null;
+  }
+
+  afterMove(player, result, viewer) {
+    for (const fn of this.listeners) fn({ player, result });
+    this.ui.render(result, result.events, viewer);
+  }
+
+  async run() {
+    this.ui.render(this.snapshot(), [], this.viewer);
+    while (!this.stopped) {
+      const snap = this.snapshot(null);
+      if (snap.over) {
+        this.ui.over(this.snapshot());
+        return;
+      }
+      // Bots first: in simultaneous actions their hidden choices go in before any human
+      // looks, and a human never waits on a bot that could already have moved.
+      const bot = snap.toAct.find((p) => !this.humans.includes(p));
+      if (bot !== undefined) {
+        await this.botTurn(bot);
+        continue;
+      }
+      const human = snap.toAct[0];
+      if (human === undefined) throw new Error('The engine awaits nobody, yet the game is not over.');
+      await this.humanTurn(human);
+    }
+  }
+
+  async botTurn(player) {
+    await sleep(BOT_DELAY_MS[this.botSpeed] ?? BOT_DELAY_MS.normal);
+    if (this.stopped) return;
+    const level = botLevel(this.session.seats[player].controller);
+    const chosen = this.engine.botMove({ id: this.session.id, player, level });
+    if (!chosen.ok) throw new Error(chosen.error.message);
+    const res = this.engine.play({ id: this.session.id, player, move: chosen.result.move, viewer: this.viewer });
+    if (!res.ok) throw new Error(res.error.message);
+    this.afterMove(player, res.result, this.viewer);
+  }
+
+  async humanTurn(player) {
+    if (this.humans.length > 1 && this.shownTo !== player) {
+      this.ui.hide();
+      await this.ui.handoff(player);
+      if (this.stopped) return;
+      this.shownTo = player;
+    }
+    this.viewer = player;
+    const snap = this.snapshot(player);
+    const decided = new Promise((resolve) => { this.waiting = { player, resolve }; });
+    this.ui.render(snap, [], player);
+    this.ui.yourTurn(player, snap);
+    await decided;
+  }
+}
