@@ -1,0 +1,10 @@
+"""Water Works: the pipe-laying card game as a pure-Python rules engine.
+
+Exports ``GAME`` (the gamecore.Game subclass) and ``BOTS`` (name -> fn(game, player, rng) -> move).
+"""
+from .bots import BOTS
+from .game import WaterWorks
+
+GAME = WaterWorks
+
+__all__ = ["BOTS", "GAME", "WaterWorks"]

@@ -1,0 +1,111 @@
+"""Bots for the bridge. Both decide only from what their seat may see: their own hand, the
+public table (cards, open ends, leaks, plumbers) and counts. Neither reads other hands or the
+draw pile; the greedy bot scores moves from the public table and its own hand only."""
+from __future__ import annotations
+
+
+def random_bot(game, player, rng):
+    return rng.choice(game.legal_moves(player))
+
+
+_KEEP = {"leaky": 30, "copper": 22, "iron": 15}
+
+
+def _keep_value(card) -> int:
+    if card.kind == "cap":
+        return 24 if any(c != "leaky" for c in card.caps) else 18
+    v = _KEEP.get(card.material, 10)
+    if card.shape == "tee" and card.material != "leaky":
+        v -= 8
+    return v
+
+
+def _free_around(table, t, came_from) -> int:
+    nb = table.nb[t]
+    cells, ends = table.cells, table.ends
+    n = 0
+    for k in range(4):
+        if k == came_from:
+            continue
+        m = nb[k]
+        if m >= 0 and m not in cells and m not in ends:
+            n += 1
+    return n
+
+
+def _score(game, p, mv) -> float:
+    table = game.table
+    cells = table.cells
+    kind = mv["type"]
+    if kind == "spout" or mv.get("and_spout"):
+        return 1e6
+    if kind == "cover":
+        return 1000
+    if kind == "plumber":
+        return 900 - _keep_value(game.cards[mv["discard"]])
+    if kind == "discard":
+        return 40 - _keep_value(game.cards[mv["card"]])
+    t = table.idx(mv["x"], mv["y"])
+    card = game.cards[mv["card"]]
+    if kind == "lay":
+        owner, src, d = table.ends[t]
+        my_counts = [cells[s].count for (o, s, _d) in table.ends.values() if o == p]
+        best = max(my_counts)
+        if card.kind == "cap":
+            leak = table.leak[p]
+            cnt = cells[src].count
+            if leak >= 0 and src == leak:
+                return 400 if cnt < best or my_counts.count(best) > 1 else 120
+            if cnt < best or my_counts.count(best) > 1:
+                return 300 - cnt
+            return -50
+        mask = (card.openings if not mv["turned"] else ((card.openings << 2 | card.openings >> 2) & 15))
+        back = d ^ 2
+        new = [table.nb[t][k] for k in range(4) if k != back and mask >> k & 1]
+        score = 200 + 12 * cells[src].count
+        if cells[src].count < best:
+            score -= 60
+        if len(new) > 1:
+            score -= 90
+        for n in new:
+            k = [kk for kk in range(4) if table.nb[t][kk] == n][0]
+            free = _free_around(table, n, k ^ 2)
+            score += 8 * free
+            if free == 0:
+                score -= 120
+            x, _y = table.xy(n)
+            score += 3 * min(x, 6)        # keep away from the far edge
+        if card.material == "copper":
+            score += 6
+        return score
+    # leak on an opponent
+    q = mv["target"]
+    their = [cells[s].count for (o, s, _d) in table.ends.values() if o == q]
+    best_q = max(their) if their else 0
+    threat = best_q / game.target
+    score = 120 + 350 * threat
+    if t in table.ends:
+        _o, src, _d = table.ends[t]
+        if card.kind == "cap":
+            if cells[src].count == best_q:
+                score += 250
+            else:
+                score -= 100
+        elif card.shape == "tee":
+            score += 40
+    return score
+
+
+def greedy_bot(game, player, rng):
+    moves = game.legal_moves(player)
+    best, best_s = [], None
+    for mv in moves:
+        s = _score(game, player, mv)
+        if best_s is None or s > best_s:
+            best, best_s = [mv], s
+        elif s == best_s:
+            best.append(mv)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot}

@@ -1,0 +1,119 @@
+"""The Water Works engine: a gamecore.Game subclass."""
+from __future__ import annotations
+
+from gamecore import BadSave, Game, Rng
+
+from . import cards as deckmod
+from .options import OPTIONS, TABLES, check_options, target_of, valve_rows
+from .rules import moves as rules
+from .rules.turns import draw_for, execute
+from .table.pipeline import Table
+from .view import build_view
+from . import save
+
+
+class WaterWorks(Game):
+    NAME = "waterworks"
+    STATE_VERSION = 1
+    OPTIONS = OPTIONS
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        check_options(options)
+
+    # ----- setup ------------------------------------------------------------------
+    def _derive(self) -> None:
+        """Fields that follow from the options alone."""
+        o = self.options
+        self.n = o["players"]
+        self.cards = deckmod.deck(o["edition"])
+        self.target = target_of(o)
+
+    def setup(self) -> None:
+        self._derive()
+        ed = deckmod.edition(self.options["edition"])
+        w, h = TABLES[self.options["table"]]
+        self.table = Table(w, h, self.n)
+        valves = [c.id for c in self.cards if c.kind == "valve"]
+        spouts = [c.id for c in self.cards if c.kind == "spout"]
+        for p, row in enumerate(valve_rows(self.n, h)):
+            self.table.put_valve(p, self.table.idx(w - 1, row), valves[p])
+        self.spouts = spouts[:self.n]
+        self.spout_placed = [False] * self.n
+        self.out_of_play = valves[self.n:] + spouts[self.n:]
+        self.plumbers = [ed["plumbers_each"]] * self.n
+        self.draw = [c.id for c in self.cards if c.kind in ("pipe", "cap")]
+        self.rng.shuffle(self.draw)
+        self.discard = []
+        self.hands = [[] for _ in range(self.n)]
+        for _ in range(5):
+            for p in range(self.n):
+                self.hands[p].append(self.draw.pop())
+        self.reshuffles = 0
+        self.outcome = None
+        self.turn = 0
+        draw_for(self, 0)
+
+    # ----- turn structure -------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def to_act(self) -> list:
+        return [] if self.outcome is not None else [self.turn]
+
+    def result(self):
+        return None if self.outcome is None else dict(self.outcome)
+
+    def legal_moves(self, player: int) -> list:
+        if self.outcome is not None or player != self.turn:
+            return []
+        return rules.legal_moves(self, player)
+
+    def _apply(self, player: int, move: dict) -> list:
+        plan = rules.validate(self, player, move)   # raises before any mutation
+        return execute(self, player, plan)
+
+    # ----- views and persistence ---------------------------------------------------------
+    def view(self, player):
+        if player is not None and (type(player) is not int or not 0 <= player < self.n):
+            from gamecore import BadRequest
+            raise BadRequest(f"There is no player {player!r} in this game.")
+        return build_view(self, player)
+
+    def to_dict(self) -> dict:
+        return save.to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "WaterWorks":
+        try:
+            return save.from_dict(cls, data)
+        except BadSave:
+            raise
+        except Exception as exc:
+            raise BadSave(f"The saved Water Works state is damaged ({type(exc).__name__}: {exc}).") from None
+
+    def clone(self) -> "WaterWorks":
+        g = WaterWorks.__new__(WaterWorks)
+        g.options = self.options            # never mutated
+        g.seed = self.seed
+        g.rng = Rng(0)
+        g.rng.state = self.rng.state
+        g.log = list(self.log)
+        g.n, g.cards, g.target = self.n, self.cards, self.target
+        g.table = self.table.copy()
+        g.spouts = self.spouts
+        g.spout_placed = list(self.spout_placed)
+        g.out_of_play = self.out_of_play
+        g.plumbers = list(self.plumbers)
+        g.draw = list(self.draw)
+        g.discard = list(self.discard)
+        g.hands = [list(h) for h in self.hands]
+        g.reshuffles = self.reshuffles
+        g.outcome = self.outcome
+        g.turn = self.turn
+        return g
