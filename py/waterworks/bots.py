@@ -11,13 +11,31 @@ def random_bot(game, player, rng):
 _KEEP = {"leaky": 30, "copper": 22, "iron": 15}
 
 
-def _keep_value(card) -> int:
+def _keep_value(card, hand=None, cards=None) -> int:
     if card.kind == "cap":
         return 24 if any(c != "leaky" for c in card.caps) else 18
     v = _KEEP.get(card.material, 10)
-    if card.shape == "tee" and card.material != "leaky":
+    if card.material == "leaky" and hand is not None:
+        leaky = sum(1 for c in hand if cards[c].material == "leaky")
+        if leaky > 2:
+            v = 4
+    if card.shape == "tee":
         v -= 8
     return v
+
+
+def _room(table, start, blocked, limit=30) -> int:
+    """Free cells reachable from ``start`` (bounded flood fill)."""
+    cells, ends, nb = table.cells, table.ends, table.nb
+    seen = {start}
+    stack = [start]
+    while stack and len(seen) < limit:
+        u = stack.pop()
+        for m in nb[u]:
+            if m >= 0 and m not in seen and m not in cells and m not in ends and m not in blocked:
+                seen.add(m)
+                stack.append(m)
+    return len(seen)
 
 
 def _free_around(table, t, came_from) -> int:
@@ -42,9 +60,9 @@ def _score(game, p, mv) -> float:
     if kind == "cover":
         return 1000
     if kind == "plumber":
-        return 900 - _keep_value(game.cards[mv["discard"]])
+        return 900 - _keep_value(game.cards[mv["discard"]], game.hands[p], game.cards)
     if kind == "discard":
-        return 40 - _keep_value(game.cards[mv["card"]])
+        return 40 - _keep_value(game.cards[mv["card"]], game.hands[p], game.cards)
     t = table.idx(mv["x"], mv["y"])
     card = game.cards[mv["card"]]
     if kind == "lay":
@@ -67,14 +85,22 @@ def _score(game, p, mv) -> float:
             score -= 60
         if len(new) > 1:
             score -= 90
+        need = game.target - cells[src].count - 1
+        blocked = {t}
+        for n in new:
+            blocked.add(n)
         for n in new:
             k = [kk for kk in range(4) if table.nb[t][kk] == n][0]
             free = _free_around(table, n, k ^ 2)
-            score += 8 * free
             if free == 0:
                 score -= 120
-            x, _y = table.xy(n)
-            score += 3 * min(x, 6)        # keep away from the far edge
+                continue
+            room = _room(table, n, blocked - {n})
+            score += 4 * min(room, 30)
+            if room < need:
+                score -= 150
+            if k == 3:
+                score += 15
         if card.material == "copper":
             score += 6
         return score

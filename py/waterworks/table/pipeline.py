@@ -85,29 +85,66 @@ class Table:
 
     # ----- geometry rules -----------------------------------------------------------
     def fit_problem(self, t: int, mask: int, is_cap: bool) -> str | None:
-        """Why a card with placed openings ``mask`` cannot continue the open end facing cell ``t``."""
+        """Why a card with placed openings ``mask`` cannot continue the open end facing cell ``t``
+        (None if it can). A cap card (``is_cap``) joins with its one facing cap; its other caps
+        are ignored."""
         end = self.ends.get(t)
         if end is None:
             return "That spot does not continue an open end of the pipeline."
         owner, _src, d = end
         back = d ^ 2
-        if is_cap:
-            if self.open_count[owner] <= 1:
-                return "A cap there would close the pipeline's last open end and block it completely."
-            return None
-        if not mask >> back & 1:
-            return "The pipes would not join: the card needs an opening facing the end it continues."
-        nb = self.nb[t]
-        cells, ends = self.cells, self.ends
-        for k in range(4):
-            if k == back or not mask >> k & 1:
-                continue
-            n = nb[k]
-            if n < 0:
-                return "That card would run the pipeline off the edge of the table."
-            if n in cells or n in ends:
-                return "That card would block the pipeline: one of its openings runs into another card or another open end."
+        new = ()
+        if not is_cap:
+            if not mask >> back & 1:
+                return "The pipes would not join: the card needs an opening facing the end it continues."
+            nb = self.nb[t]
+            cells, ends = self.cells, self.ends
+            new = []
+            for k in range(4):
+                if k == back or not mask >> k & 1:
+                    continue
+                n = nb[k]
+                if n < 0:
+                    return "That card would run the pipeline off the edge of the table."
+                if n in cells or n in ends:
+                    return ("That card would block the pipeline: one of its openings runs into "
+                            "another card or another open end.")
+                new.append((n, k))
+        if self.blocks(t, owner, new):
+            return ("That card would completely block a pipeline: afterwards it would have no open "
+                    "end that any pipe card could continue.")
         return None
+
+    def live(self, u: int, dd: int, blocked) -> bool:
+        """Could some pipe card continue the open end facing ``u`` (reached going ``dd``)?
+        True if ``u`` has a free neighbour other than the way back: in bounds, empty, not
+        faced by another open end and not in ``blocked``."""
+        back = dd ^ 2
+        cells, ends = self.cells, self.ends
+        for k, m in enumerate(self.nb[u]):
+            if k != back and m >= 0 and m not in cells and m not in ends and m not in blocked:
+                return True
+        return False
+
+    def blocks(self, t: int, owner: int, new: list) -> bool:
+        """Would filling cell ``t`` (continuing ``owner``'s end there) and opening ends ``new``
+        ([(cell, dir)]) leave some pipeline that has a live end now without one?"""
+        blocked = {t}
+        for n, _k in new:
+            blocked.add(n)
+        live_after = set()
+        for n, k in new:
+            if owner not in live_after and self.live(n, k, blocked):
+                live_after.add(owner)
+        for u, (o, _s, dd) in self.ends.items():
+            if u != t and o not in live_after and self.live(u, dd, blocked):
+                live_after.add(o)
+        if len(live_after) == len(self.open_count):
+            return False
+        for u, (o, _s, dd) in self.ends.items():
+            if o not in live_after and self.live(u, dd, ()):
+                return True          # o was live before and is not any more
+        return False
 
     # ----- mutation ---------------------------------------------------------------------
     def place(self, t: int, card_id: int, turned: bool, kind: str, shape: str, mask: int,
