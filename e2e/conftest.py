@@ -112,7 +112,7 @@ def open_page(browser, base_url):
         probe = PageProbe(page, _origin(url))
         page.goto(url)
         if wait_ready:
-            page.wait_for_selector("html[data-engine=ready]", timeout=60_000)
+            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
         return page, probe
 
     yield _open

@@ -19,7 +19,7 @@ def test_menu_is_painted_before_python_is_ready(open_page):
     # The menu is interactive while the engine may still be loading.
     page.click(".game-pick[data-game=aqueducks]")
     assert page.get_attribute(".game-pick[data-game=aqueducks]", "aria-checked") == "true"
-    page.wait_for_selector("html[data-engine=ready]", timeout=60_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
 
 
 def test_menu_player_count_changes_the_seats(open_page):
@@ -64,7 +64,7 @@ def test_boot_failure_shows_a_readable_error(browser, base_url):
     page = ctx.new_page()
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(base_url)
-    page.wait_for_selector("html[data-engine=error]", timeout=60_000)
+    page.wait_for_selector("html[data-engine=error]", state="attached", timeout=60_000)
     assert page.is_visible("#boot-error")
     assert page.inner_text("#boot-error .boot-error-message").strip()
     ctx.close()

@@ -26,6 +26,7 @@ function attach(fn) {
   dispatch = fn;
   const hello = call('hello');
   if (!hello.ok) { fail(hello.error.message); return; }
+  window.__pndReadyAt = performance.now(); // read by `make bench`
   setState('ready', hello.result);
   settle.resolve(hello.result);
 }

@@ -1,0 +1,72 @@
+"""`make bench`: page start-up in headless Chromium, then each engine's own benchmark.
+
+Start-up: from one browser session (warm HTTP cache after a first visit), the median time
+from navigation to `data-engine="ready"` for our page and for a bare `loadPyodide()` page
+built from the same vendored files, their ratio, and when the menu was first painted.
+"""
+from __future__ import annotations
+
+import os
+import runpy
+import shutil
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import make_server  # noqa: E402
+
+RUNS = int(os.environ.get("BENCH_RUNS", "7"))
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"]
+
+
+def time_page(page, url: str) -> tuple[float, float | None]:
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    ready = page.evaluate("window.__pndReadyAt")
+    menu = page.evaluate("""() => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        return document.querySelector('#setup .seat') && fcp ? fcp.startTime : null; }""")
+    return ready, menu
+
+
+def bench_startup() -> None:
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(str(ROOT), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://localhost:{server.server_address[1]}/"
+    exe = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=ARGS)
+        page = browser.new_context().new_page()
+        time_page(page, base)  # warm the HTTP cache for both pages
+        time_page(page, base + "tools/bench-bare.html")
+        ours, bare, menu = [], [], []
+        for _ in range(RUNS):  # interleaved, so drift affects both alike
+            r, m = time_page(page, base)
+            ours.append(r)
+            menu.append(m)
+            bare.append(time_page(page, base + "tools/bench-bare.html")[0])
+        browser.close()
+    server.shutdown()
+    mo, mb = statistics.median(ours), statistics.median(bare)
+    print(f"start-up, median of {RUNS} warm loads in headless Chromium ({os.cpu_count()} cores):")
+    print(f"  bare loadPyodide():     {mb:7.0f} ms")
+    print(f"  Pipes & Ducks to ready: {mo:7.0f} ms")
+    print(f"  ratio ours / bare:      {mo / mb:7.2f}   (target <= 1.15)")
+    print(f"  menu first painted at:  {statistics.median(m for m in menu if m is not None):7.0f} ms"
+          "   (target <= 300)")
+
+
+if __name__ == "__main__":
+    bench_startup()
+    for name in ("bench_waterworks.py", "bench_aqueducks.py", "bench_bots.py"):
+        path = ROOT / "tools" / name
+        if path.exists():
+            print(f"\n== {name} ==", flush=True)
+            sys.path.insert(0, str(ROOT / "py"))
+            runpy.run_path(str(path), run_name="__main__")
