@@ -22,7 +22,7 @@ def build_view(g, player) -> dict:
             "joins": DIRS[c.in_dir] if c.in_dir >= 0 else None,
             "parent": list(xy(c.parent)) if c.parent >= 0 else None,
             "placed_material": c.material,
-            "leaky": c.material == "leaky",
+            "leaky": c.material == "leaky" and not c.repaired,
             "repaired": c.repaired, "plumber": c.plumber,
             "covered": [card_info(g.cards[i], tr) for i, tr in c.stack[:-1]],
             "pipes": c.count, "order": c.seq,
