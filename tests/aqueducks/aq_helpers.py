@@ -132,3 +132,18 @@ def restart_action(game):
 
 def build(x, y, s, left, right, bridge=None):
     return {"type": "build", "cards": [left, right], "x": x, "y": y, "storey": s, "bridge": bridge}
+
+
+def play(game, move, p=0):
+    """Player p plays ``move``; every other player owing a choice plays its first legal move."""
+    ev = game.apply(p, move)
+    for q in list(game.to_act()):
+        if q != p:
+            ev += game.apply(q, game.legal_moves(q)[0])
+    return ev
+
+
+def fresh(players=2, seed=5, **kw):
+    g = new(players, seed=seed, **kw)
+    clear_city(g, 0)
+    return g
