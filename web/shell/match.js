@@ -8,7 +8,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export class Match {
   /**
-   * @param session {engine, id, game, seats:[{name, controller, colour}], ...}
+   * @param session {engine, id, game, seats:[{name, controller, colour}], botSpeed?,
+   *                 onMove?({player, result}), onOver?(snapshot)} — the hooks let the app
+   *                 autosave and tell an embedding page, without the games knowing.
    * @param ui {render(snap, events, viewer), yourTurn(player, snap), handoff(player) -> Promise,
    *            over(snap), error(message)}
    */
@@ -55,6 +57,7 @@ export class Match {
 
   afterMove(player, result, viewer) {
     for (const fn of this.listeners) fn({ player, result });
+    if (this.session.onMove) this.session.onMove({ player, result });
     this.ui.render(result, result.events, viewer);
   }
 
@@ -63,6 +66,7 @@ export class Match {
     while (!this.stopped) {
       const snap = this.snapshot(null);
       if (snap.over) {
+        if (this.session.onOver) this.session.onOver(snap);
         this.ui.over(this.snapshot());
         return;
       }
