@@ -22,6 +22,10 @@ def take(game, key):
         zones += [pl["draw"], pl["discard"], pl["hand"]]
     if game.draft:
         zones += game.draft["hands"]
+    if key == "*":  # any spare card nobody holds
+        for z in zones[:4]:
+            if z:
+                return z.pop()
     for z in zones:
         for c in z:
             if CARD_OF[c].key == key:
@@ -50,7 +54,7 @@ def put(game, p, x, y, s, left, right, protected=False):
     """Place a district made of cards with these keys directly (no rules checked)."""
     pl = game.players[p]
     slot = C.SLOT_AT[(x, y, s)]
-    br = take(game, "reed_hut") if s > 1 else None
+    br = take(game, "*") if s > 1 else None
     d = {"id": pl["next_district"], "left": take(game, left), "right": take(game, right),
          "bridge": br, "protected": protected}
     pl["next_district"] += 1

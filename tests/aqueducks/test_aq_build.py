@@ -143,7 +143,6 @@ def test_half_inactive_district_checks_only_the_active_face():
     # placing at x=1: left face hidden behind x=0, right face seen from the right
     a, b = H.set_hand(g, 0, ["reservoir", "castra"])
     refused(g, 0, H.build(1, 0, 1, b, a), "Reservoir")  # right face active: needs storey 3
-    assert H.build(1, 0, 1, a, H.set_hand(g, 0, ["reservoir", "reed_hut"])[1]) not in []  # smoke
     g2 = fresh()
     H.put(g2, 0, 0, 0, 1, "reed_hut", "reed_hut")
     a, b = H.set_hand(g2, 0, ["reservoir", "reed_hut"])
