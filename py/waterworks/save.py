@@ -11,6 +11,10 @@ CELL_FIELDS = ("owner", "kind", "shape", "openings", "in_dir", "parent", "count"
                "material", "repaired", "plumber")
 
 
+REQUIRED = {"version", "options", "seed", "rng", "log", "turn", "hands", "draw", "discard",
+            "plumbers", "spouts", "spout_placed", "out_of_play", "reshuffles", "outcome", "table"}
+
+
 def to_dict(g) -> dict:
     t = g.table
     cells = []
@@ -65,6 +69,9 @@ def from_dict(cls, data) -> "object":
         raise BadSave("The saved state is not an object.")
     if data.get("version") != 1:
         raise BadSave("The saved state has an unknown version.")
+    missing = sorted(REQUIRED - set(data))
+    if missing:
+        raise BadSave(f"The saved state lacks {', '.join(missing)}.")
     g = cls.__new__(cls)
     try:
         g.options = cls.normalize_options(data.get("options"))

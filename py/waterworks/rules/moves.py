@@ -21,7 +21,7 @@ def who(q: int) -> str:
 def _card(game, p, move, key="card"):
     v = move.get(key)
     if type(v) is not int:
-        raise BadRequest(f'"{key}" must be a card id (an integer).')
+        raise BadRequest(f'The "{key}" field must be a card id (an integer).')
     if v not in game.hands[p]:
         raise IllegalMove("You do not hold that card.")
     return game.cards[v]
@@ -30,7 +30,7 @@ def _card(game, p, move, key="card"):
 def _cell(game, move) -> int:
     x, y = move.get("x"), move.get("y")
     if type(x) is not int or type(y) is not int:
-        raise BadRequest('"x" and "y" must be integers (table cell).')
+        raise BadRequest('The "x" and "y" fields must be integers (a table cell).')
     if not game.table.in_bounds(x, y):
         raise IllegalMove("That spot is off the edge of the table.")
     return game.table.idx(x, y)
@@ -39,7 +39,7 @@ def _cell(game, move) -> int:
 def _flag(move, key) -> bool:
     v = move.get(key, False)
     if type(v) is not bool:
-        raise BadRequest(f'"{key}" must be true or false.')
+        raise BadRequest(f'The "{key}" field must be true or false.')
     return v
 
 
@@ -151,7 +151,7 @@ def v_leak(game, p, move):
     card = _card(game, p, move)
     q = move.get("target")
     if type(q) is not int:
-        raise BadRequest('"target" must be a player number.')
+        raise BadRequest('The "target" field must be a player number.')
     if not 0 <= q < game.n:
         raise BadRequest(f"There is no player {q}.")
     t = _cell(game, move)
