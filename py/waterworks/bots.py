@@ -8,7 +8,7 @@ def random_bot(game, player, rng):
     return rng.choice(game.legal_moves(player))
 
 
-_KEEP = {"leaky": 30, "copper": 22, "iron": 15}
+_KEEP = {"leaky": 12, "copper": 22, "iron": 16}
 
 
 def _keep_value(card, hand=None, cards=None) -> int:
@@ -17,10 +17,12 @@ def _keep_value(card, hand=None, cards=None) -> int:
     v = _KEEP.get(card.material, 10)
     if card.material == "leaky" and hand is not None:
         leaky = sum(1 for c in hand if cards[c].material == "leaky")
-        if leaky > 2:
-            v = 4
+        v = 12 if leaky <= 1 else 2
     if card.shape == "tee":
-        v -= 8
+        if card.material == "leaky" or hand is None:
+            return v - 8
+        tees = sum(1 for c in hand if cards[c].shape == "tee" and cards[c].material != "leaky")
+        return 20 if tees <= 1 else 0
     return v
 
 
@@ -84,7 +86,8 @@ def _score(game, p, mv) -> float:
         if cells[src].count < best:
             score -= 60
         if len(new) > 1:
-            score -= 90
+            score -= 260          # a T on our own line needs a cap later: rather discard it
+        vrow = _valve_row(table, p)
         need = game.target - cells[src].count - 1
         blocked = {t}
         for n in new:
@@ -100,7 +103,9 @@ def _score(game, p, mv) -> float:
             if room < need:
                 score -= 150
             if k == 3:
-                score += 15
+                score += 25
+            nx, ny = table.xy(n)
+            score -= 10 * abs(ny - vrow)
         if card.material == "copper":
             score += 6
         return score
@@ -109,7 +114,7 @@ def _score(game, p, mv) -> float:
     their = [cells[s].count for (o, s, _d) in table.ends.values() if o == q]
     best_q = max(their) if their else 0
     threat = best_q / game.target
-    score = 120 + 350 * threat
+    score = 100 + 500 * max(0.0, threat - 0.4)
     if t in table.ends:
         _o, src, _d = table.ends[t]
         if card.kind == "cap":
@@ -120,6 +125,13 @@ def _score(game, p, mv) -> float:
         elif card.shape == "tee":
             score += 40
     return score
+
+
+def _valve_row(table, p) -> int:
+    for idx, c in table.cells.items():
+        if c.owner == p and c.kind == "valve":
+            return idx // table.width
+    return 0
 
 
 def greedy_bot(game, player, rng):
