@@ -1,0 +1,149 @@
+"""Saves, replay, clone, views and refusals leave no trace."""
+import json
+
+import pytest
+
+import aq_helpers as H
+from aqueducks import BOTS, GAME
+from gamecore import BadRequest, BadSave, IllegalMove, Rng, replay
+
+
+def midgame(players=3, seed=21, action="publican"):
+    g = GAME.new({"players": players}, seed)
+    H.run_until(g, H.at(action, 2))
+    return g
+
+
+def test_contract_exports():
+    assert GAME.NAME == "aqueducks" and set(BOTS) == {"random", "greedy"}
+    for name in ("players", "factions", "starting_duckats", "pushed_off", "build_pass"):
+        assert name in GAME.OPTIONS and GAME.OPTIONS[name]["doc"]
+    with pytest.raises(BadRequest):
+        GAME.new({"players": 7})
+    with pytest.raises(BadRequest):
+        GAME.new({"pushed_off": "maybe"})
+
+
+def test_json_round_trip_and_save_load():
+    for action in ("build", "publican", "protect", "draft"):
+        g = midgame(action=action)
+        d = g.to_dict()
+        text = json.dumps(d)
+        g2 = GAME.from_dict(json.loads(text))
+        assert g2.to_dict() == d
+        assert GAME.load(json.loads(json.dumps(g.save()))).to_dict() == d
+        # the loaded game plays on identically
+        rng1, rng2 = Rng(5), Rng(5)
+        for _ in range(3):
+            for p in g.to_act():
+                g.apply(p, BOTS["random"](g, p, rng1))
+            for p in g2.to_act():
+                g2.apply(p, BOTS["random"](g2, p, rng2))
+        assert g.to_dict() == g2.to_dict()
+
+
+def test_replay_identical():
+    g = GAME.new({"players": 4}, 77)
+    H.run_until(g, lambda g: g.is_over, bot="greedy")
+    r = replay(GAME, json.loads(json.dumps(g.record())))
+    assert r.to_dict() == g.to_dict()
+
+
+def test_clone_is_independent_and_equal():
+    g = midgame()
+    c = g.clone()
+    assert c.to_dict() == g.to_dict()
+    p = c.to_act()[0]
+    c.apply(p, c.legal_moves(p)[0])
+    assert c.to_dict() != g.to_dict()
+    assert g.clone().to_dict() == g.to_dict()
+
+
+def test_bad_saves_raise_only_badsave():
+    g = midgame()
+    d = g.to_dict()
+    bad = []
+    x = json.loads(json.dumps(d)); x["players"][0]["hand"].append(x["players"][1]["hand"][0]); bad.append(x)
+    x = json.loads(json.dumps(d)); x["players"][0]["hand"].pop(); bad.append(x)
+    x = json.loads(json.dumps(d)); x["players"][0]["res"]["tree"] += 1; bad.append(x)
+    x = json.loads(json.dumps(d)); x["era"] = 9; bad.append(x)
+    x = json.loads(json.dumps(d)); del x["decks"]; bad.append(x)
+    x = json.loads(json.dumps(d)); x["players"][0]["city"][0] = {"id": 9}; bad.append(x)
+    x = json.loads(json.dumps(d)); x["options"]["players"] = 2; bad.append(x)
+    x = json.loads(json.dumps(d)); x["rng"] = "seven"; bad.append(x)
+    bad += [None, [], "x", {}, {"options": {}}]
+    for b in bad:
+        with pytest.raises(BadSave):
+            GAME.from_dict(b)
+    with pytest.raises(BadSave):
+        GAME.load({"format": "pipes-and-ducks/state", "version": 99, "game": "aqueducks", "state": d})
+
+
+def test_refused_moves_leave_state_unchanged():
+    g = midgame(action="build")
+    bad_moves = [{"type": "donate", "space": "0-0"}, {"type": "pick", "card": 0},
+                 {"type": "build", "cards": [0, 1], "x": 0, "y": 0, "storey": 1, "bridge": None},
+                 {"type": "protect", "districts": []}, {"type": "nonsense"}, {"type": "pass"}]
+    for p in range(g.num_players):
+        for mv in bad_moves:
+            before = g.to_dict()
+            legal = g.legal_moves(p)
+            try:
+                g.apply(p, mv)
+            except (IllegalMove, BadRequest):
+                assert mv not in legal
+                assert g.to_dict() == before
+            else:
+                assert mv in legal
+                break
+    with pytest.raises(BadRequest):
+        g.apply(9, {"type": "pass"})
+    with pytest.raises(BadRequest):
+        g.apply(0, "build")
+
+
+def test_views_hide_secrets():
+    g = midgame(players=3, action="build")
+    full = g.to_dict()
+    p0 = g.players[0]
+    v1 = g.view(1)
+    spect = g.view(None)
+    text1 = json.dumps(v1)
+    json.dumps(spect)
+    assert v1["hand"] and [h["card"] for h in v1["hand"]] == g.players[1]["hand"]
+    assert "hand" not in spect and spect["you"] is None
+    c0 = v1["cities"][0]
+    assert c0["hand_count"] == len(p0["hand"]) and "hand" not in c0 and "draw" not in c0
+    # nothing in player 1's view names the order of any draw pile
+    assert "draw\"" not in text1 and "decks\": {\"1\": [" not in text1
+    # a pending build of seat 0 stays hidden from seat 1 and from spectators
+    m = g.legal_moves(0)[0]
+    g.apply(0, m)
+    v1 = g.view(1)
+    assert v1["cities"][0]["has_chosen"] and v1["my_choice"] is None
+    assert json.dumps(m["cards"]) not in json.dumps(v1.get("my_choice"))
+    assert g.view(0)["my_choice"] == m
+    # bridges are face down for everyone but the owner
+    for p in range(3):
+        for d in g.players[p]["city"]:
+            if d is not None and d["bridge"] is not None:
+                other = (p + 1) % 3
+                od = [x for x in g.view(other)["cities"][p]["districts"] if x["id"] == d["id"]][0]
+                assert od["bridge"] is True
+    assert full  # to_dict is the full state and may contain everything
+
+
+def test_view_shape_for_renderer():
+    g = midgame(players=2, action="build")
+    v = g.view(0)
+    for k in ("era", "action_index", "action", "track", "cities", "pondifex", "publican", "faith_order",
+              "hand", "to_act", "over", "result"):
+        assert k in v
+    c = v["cities"][0]
+    for k in ("districts", "pictures", "resources", "duckats", "favour", "protection_left", "faction"):
+        assert k in c
+    d = c["districts"][0]
+    for k in ("id", "x", "y", "storey", "left", "right", "bridge", "protected"):
+        assert k in d
+    assert len(c["pictures"]["left"]) == 5 and len(c["pictures"]["left"][0]) == 3
+    assert len(v["track"]) == 11
