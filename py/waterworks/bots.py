@@ -13,7 +13,10 @@ _KEEP = {"leaky": 12, "copper": 22, "iron": 16}
 
 def _keep_value(card, hand=None, cards=None) -> int:
     if card.kind == "cap":
-        return 24 if any(c != "leaky" for c in card.caps) else 18
+        if hand is None:
+            return 20
+        caps = sum(1 for c in hand if cards[c].kind == "cap")
+        return 30 if caps <= 1 else (14 if caps == 2 else 2)
     v = _KEEP.get(card.material, 10)
     if card.material == "leaky" and hand is not None:
         leaky = sum(1 for c in hand if cards[c].material == "leaky")
@@ -98,14 +101,16 @@ def _score(game, p, mv) -> float:
             if free == 0:
                 score -= 120
                 continue
-            room = _room(table, n, blocked - {n})
-            score += 4 * min(room, 30)
+            room = _room(table, n, blocked - {n}, 40)
+            score += 3 * min(room, 40)
             if room < need:
                 score -= 150
             if k == 3:
                 score += 25
             nx, ny = table.xy(n)
-            score -= 10 * abs(ny - vrow)
+            score -= 15 * abs(ny - vrow)
+            if ny in (0, table.height - 1) or nx == table.width - 1:
+                score -= 40
         if card.material == "copper":
             score += 6
         return score
