@@ -7,11 +7,11 @@ node's children are the moves seen in any determinization; UCB selection counts 
 each child was *available* (the ISMCTS correction for moves that exist only in some
 determinizations).
 
-What an engine provides:
-  ``cls.from_view(view, player, rng) -> Game``  a state consistent with ``view``;
+What an engine provides (as plain functions, so they can live in their own modules):
+  ``determinize(view, player, rng) -> Game``  a full state consistent with ``view``;
       other players' pending hidden choices are *not* in the view, so a bot's choice in a
       simultaneous action can never depend on them;
-  ``game.heuristic(player) -> float`` in [0, 1], how well ``player`` stands, used where a
+  ``heuristic(game, player) -> float`` in [0, 1], how well ``player`` stands, used where a
       playout is cut off before the end;
   a rollout policy ``fn(game, player, rng) -> move`` (defaults to uniform random).
 
@@ -48,19 +48,20 @@ def uniform_rollout(game, player: int, rng: Rng) -> dict:
     return rng.choice(game.legal_moves(player))
 
 
-def rewards(game) -> list[float]:
+def rewards(game, heuristic: Callable) -> list[float]:
     n = game.num_players
     if game.is_over:
         winners = (game.result() or {}).get("winners") or []
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    return [game.heuristic(p) for p in range(n)]
+    return [heuristic(game, p) for p in range(n)]
 
 
 class Search:
-    def __init__(self, game_cls, view: dict, player: int, rng: Rng, *,
-                 rollout: Callable = uniform_rollout, rollout_depth: int = 40,
-                 exploration: float = 0.7):
-        self.cls = game_cls
+    def __init__(self, view: dict, player: int, rng: Rng, *, determinize: Callable,
+                 heuristic: Callable, rollout: Callable = uniform_rollout,
+                 rollout_depth: int = 40, exploration: float = 0.7):
+        self.determinize = determinize
+        self.heuristic = heuristic
         self.view = view
         self.player = player
         self.rng = rng
@@ -76,7 +77,7 @@ class Search:
         return self.player if node is self.root else game.to_act()[0]
 
     def iterate(self) -> None:
-        game = self.cls.from_view(self.view, self.player, self.rng)
+        game = self.determinize(self.view, self.player, self.rng)
         node, path = self.root, [self.root]
         # Selection and expansion, inside this determinization.
         while not game.is_over:
@@ -109,7 +110,7 @@ class Search:
             game.apply(actor, self.rollout(game, actor, self.rng))
             self.actions += 1
             depth += 1
-        scores = rewards(game)
+        scores = rewards(game, self.heuristic)
         for n in path:
             n.visits += 1
             if n.actor is not None:
