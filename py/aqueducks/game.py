@@ -52,6 +52,12 @@ class Aqueducks(Game):
                               "build). always: passing a Build action is always allowed."},
     }
 
+    @staticmethod
+    def card_table() -> dict:
+        """Static card data for a renderer: distinct cards by key, factions, the Pondifex board,
+        the tracks, and ``instances`` (physical card id -> card key)."""
+        return CAT.to_json()
+
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         n = self.options["players"]
