@@ -236,3 +236,42 @@ def test_end_of_game_ties():
     g.players[0]["duckats"] = 5
     g._end_game([])
     assert g.result()["winners"] == [0, 1]
+
+
+def test_setup_starting_district_hand_and_protection():
+    g = H.new(6, seed=30)
+    from aqueducks import city as C
+    from aqueducks.catalog import load
+    cat = load()
+    for p, pl in enumerate(g.players):
+        d = pl["city"][C.SLOT_AT[(1, 2, 1)]]
+        assert d["protected"] and [d["left"], d["right"]] == cat.pair_ids[pl["faction"]]
+        assert sum(x is not None for x in pl["city"]) == 1
+        assert len(pl["hand"]) == (7 if pl["faction"] == "florentia" else 6)
+        assert len(pl["hand"]) + len(pl["draw"]) == 12
+        assert pl["protect_left"] == 6
+    assert sorted(pl["faction"] for pl in g.players) == sorted(cat.faction_keys)
+    g2 = H.new(3, seed=31, factions="random")
+    assert len({pl["faction"] for pl in g2.players}) == 3
+    assert [pl["faction"] for pl in H.new(3, seed=31, factions="random").players] == \
+        [pl["faction"] for pl in g2.players]
+    assert g2.box and all(c not in g2.box for pl in g2.players for c in pl["hand"])
+
+
+def test_solo_best_scores():
+    from aqueducks import scores
+    t, r = scores.add_score(None, "pisae", 100)
+    assert r == 0
+    t, r = scores.add_score(t, "pisae", 150)
+    assert r == 0 and [e["score"] for e in t["pisae"]] == [150, 100]
+    t, r = scores.add_score(t, "pisae", 120)
+    assert r == 1
+    for s in range(20):
+        t, _ = scores.add_score(t, "pisae", 200 + s)
+    assert len(t["pisae"]) == scores.KEEP and t["pisae"][0]["score"] == 219
+    t, r = scores.add_score(t, "pisae", 1)
+    assert r is None
+    g = H.new(1, seed=9, factions="venetia")
+    H.run_until(g, lambda g: g.is_over)
+    t2, r2 = scores.from_result(None, g.result(), seed=9)
+    assert t2["venetia"][0] == {"score": g.result()["score"], "seed": 9} and r2 == 0
