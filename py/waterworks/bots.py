@@ -11,12 +11,14 @@ def random_bot(game, player, rng):
 _KEEP = {"leaky": 12, "copper": 22, "iron": 16}
 
 
-def _keep_value(card, hand=None, cards=None) -> int:
+def _keep_value(card, hand=None, cards=None, extra_ends=0) -> int:
     if card.kind == "cap":
         if hand is None:
             return 20
         caps = sum(1 for c in hand if cards[c].kind == "cap")
-        return 30 if caps <= 1 else (14 if caps == 2 else 2)
+        if caps <= max(1, extra_ends):
+            return 30 + 15 * extra_ends
+        return 14 if caps == 2 else 2
     v = _KEEP.get(card.material, 10)
     if card.material == "leaky" and hand is not None:
         leaky = sum(1 for c in hand if cards[c].material == "leaky")
@@ -65,9 +67,11 @@ def _score(game, p, mv) -> float:
     if kind == "cover":
         return 1000
     if kind == "plumber":
-        return 900 - _keep_value(game.cards[mv["discard"]], game.hands[p], game.cards)
+        return 900 - _keep_value(game.cards[mv["discard"]], game.hands[p], game.cards,
+                                 table.open_count[p] - 1)
     if kind == "discard":
-        return 40 - _keep_value(game.cards[mv["card"]], game.hands[p], game.cards)
+        return 40 - _keep_value(game.cards[mv["card"]], game.hands[p], game.cards,
+                                table.open_count[p] - 1)
     t = table.idx(mv["x"], mv["y"])
     card = game.cards[mv["card"]]
     if kind == "lay":
@@ -104,7 +108,7 @@ def _score(game, p, mv) -> float:
             room = _room(table, n, blocked - {n}, 40)
             score += 3 * min(room, 40)
             if room < need:
-                score -= 150
+                score -= 400 if len(new) == 1 else 150
             if k == 3:
                 score += 25
             nx, ny = table.xy(n)
