@@ -910,10 +910,35 @@ class Aqueducks(Game):
                 raise BadSave("Activity does not match the city.")
             if pl["res"] != A.compute_resources(cty, pl["act"], CARD_OF):
                 raise BadSave("Resources do not match the city.")
-        if self.action in ("build", "protect", "draft") or self.action == "publican":
-            pass
-        if [p for p in range(self.n) if self.players[p]["owes"]] and self.over:
-            raise BadSave("A finished game awaits a move.")
+        owing = [p for p in range(self.n) if self.players[p]["owes"]]
+        if self.over:
+            if owing or not isinstance(self.final, dict):
+                raise BadSave("A finished game awaits a move.")
+            return
+        if not owing or not self.started:
+            raise BadSave("A running game must await someone's move.")
+        a = self.action
+        if a == "publican":
+            pub = self.pub
+            if (self.solo or sorted(pub["order"]) != list(range(self.n)) or len(owing) != 1
+                    or pub["order"][pub["turn"]] != owing[0] or len(pub["rows"]) != len(CAT.pondifex["rows"])):
+                raise BadSave("The Publican visit is inconsistent.")
+            for ri, row in enumerate(pub["rows"]):
+                if len(row) > len(CAT.pondifex["rows"][ri]["favour"]) or any(q not in range(self.n) for q in row):
+                    raise BadSave("The Pondifex board is inconsistent.")
+        elif a == "draft":
+            if not isinstance(self.draft, dict) or len(self.draft["hands"]) != self.n:
+                raise BadSave("The Draft is inconsistent.")
+        elif a not in ("build", "protect"):
+            raise BadSave("The game waits in an automatic action.")
+        for p in owing:
+            if self.players[p]["choice"] is not None:
+                raise BadSave("A player both owes and has made a choice.")
+        if a in ("build", "protect", "draft"):
+            for p in range(self.n):
+                ch = self.players[p]["choice"]
+                if p not in owing and a != "draft" and not isinstance(ch, dict):
+                    raise BadSave("A finished choice is missing.")
 
 
 def location_counts(game: Aqueducks) -> dict[int, int]:

@@ -275,3 +275,45 @@ def test_solo_best_scores():
     H.run_until(g, lambda g: g.is_over)
     t2, r2 = scores.from_result(None, g.result(), seed=9)
     assert t2["venetia"][0] == {"score": g.result()["score"], "seed": 9} and r2 == 0
+
+
+def test_protect_legal_moves_are_exactly_the_accepted_ones():
+    from itertools import combinations
+    g = H.new(2, seed=12)
+    H.run_until(g, H.at("protect", 3))
+    ids = [d["id"] for d in g.players[0]["city"] if d is not None and not d["protected"]]
+    legal = g.legal_moves(0)
+    n = 0
+    for k in range(0, 5):
+        for combo in combinations(ids, k):
+            mv = {"type": "protect", "districts": list(combo)}
+            c = g.clone()
+            try:
+                c.apply(0, mv)
+                ok = True
+            except IllegalMove:
+                ok = False
+            assert ok == ({"type": "protect", "districts": sorted(combo)} in legal), combo
+            n += ok
+    assert n == len(legal) > 0
+
+
+def test_donation_legal_moves_are_exactly_the_accepted_ones():
+    g = H.new(4, seed=3)
+    H.run_until(g, H.at("publican", 2))
+    for _ in range(3):
+        p = g.to_act()[0]
+        legal = g.legal_moves(p)
+        for ri in range(6):
+            for i in range(4):
+                mv = {"type": "donate", "space": f"{ri}-{i}"}
+                c = g.clone()
+                try:
+                    c.apply(p, mv)
+                    ok = True
+                except IllegalMove:
+                    ok = False
+                assert ok == (mv in legal)
+        g.apply(p, legal[0])
+        if g.action != "publican":
+            break
