@@ -28,6 +28,7 @@ def test_two_thousand_random_games():
         g = GAME.new(opts, i)
         check_invariants(g)
         moves = 0
+        placed = {}
         while not g.is_over:
             p = g.to_act()[0]
             mv = BOTS["random"](g, p, rng)
@@ -35,6 +36,11 @@ def test_two_thousand_random_games():
             g.apply(p, mv)
             moves += 1
             check_invariants(g)
+            cells = g.table.cells
+            for idx, bottom in placed.items():       # cards never move once placed
+                assert cells[idx].stack[0] == bottom
+            for idx, c in cells.items():
+                placed.setdefault(idx, c.stack[0])
             assert moves < 1000, "game did not end"
         r = g.result()
         reasons[r["reason"]] += 1

@@ -186,12 +186,17 @@ def test_never_completely_block_a_pipeline():
 
 def test_blocking_another_players_pipeline_is_refused():
     g = fresh()
-    climb(g)
-    put(g, 0, 20, 0, "L", turned=True)               # S+W -> end (19,0)
-    # P1 comes up from below... simpler: P0's own second branch must stay live too.
-    # A T whose other branch would face a dead cell is fine (a branch may be capped later),
-    # but a card that kills the only live end is not.
-    assert g.table.open_count[0] == 1
+    put(g, 1, 20, 10, "L")                           # P1 north -> end (20,9)
+    put(g, 1, 20, 9, "J", turned=True)               # S+E -> end (21,9): only (21,8) free beyond
+    put(g, 0, 20, 3, "J", turned=True)               # P0 south down column 20
+    for y in range(4, 8):
+        put(g, 0, 20, y, "long")                      # P0 end (20,8)
+    lt = give(g, 0, "L", "iron")
+    j = give(g, 0, "J", "iron")
+    fill_hand(g, 0)
+    # an L at (20,8) would open toward (21,8), the last free cell P1's end could use
+    refused(g, 0, lay(lt, 20, 8), "completely block")
+    assert legal(g, 0, lay(j, 20, 8))                 # turning west leaves P1 room
     check_invariants(g, hands=False)
 
 
