@@ -154,9 +154,24 @@ def from_dict(cls, data) -> "object":
             c.stack.append((cid, turned))
             seen.append(cid)
         t.cells[idx] = c
-    for tt in t.ends:
-        if tt in t.cells:
+    for tt, (o, src, dd) in t.ends.items():
+        if tt in t.cells or src not in t.cells or t.cells[src].owner != o:
             raise BadSave("The save's open ends are invalid.")
+    valves = [c.owner for c in t.cells.values() if c.kind == "valve"]
+    if sorted(valves) != list(range(n)):
+        raise BadSave("The save does not have one valve per player.")
+    for idx, c in t.cells.items():
+        if c.kind == "valve":
+            if c.parent != -1 or c.in_dir != -1:
+                raise BadSave("A valve on the table is invalid.")
+            continue
+        par = t.cells.get(c.parent)
+        if (par is None or par.owner != c.owner or not 0 <= c.in_dir < 4
+                or t.nb[idx][c.in_dir] != c.parent):
+            raise BadSave("A pipeline on the table is not connected.")
+    for p, lk in enumerate(t.leak):
+        if lk >= 0 and (lk not in t.cells or t.cells[lk].owner != p):
+            raise BadSave("The save's leaks are invalid.")
     g.table = t
     aside = [s for s, placed in zip(g.spouts, g.spout_placed) if not placed]
     allids = seen + [c for hnd in g.hands for c in hnd] + g.draw + g.discard + aside + g.out_of_play

@@ -140,3 +140,33 @@ def test_bots_return_legal_moves_and_ignore_hidden_information(g, seat):
                 h.hands[q], pool = pool[:k], pool[k:]
         h.draw = pool
         assert bot(h, p, Rng(seat)) == mv, name
+
+
+def _paths(obj, prefix=()):
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _paths(v, prefix + (i,))
+
+
+@SETTINGS
+@given(positions, st.data())
+def test_tampered_saves_raise_only_badsave(g, data):
+    from gamecore import BadSave
+    d = json.loads(json.dumps(g.to_dict()))
+    paths = [p for p in _paths(d) if p]
+    for _ in range(3):
+        path = data.draw(st.sampled_from(paths))
+        x = json.loads(json.dumps(d))
+        node = x
+        for k in path[:-1]:
+            node = node[k]
+        node[path[-1]] = data.draw(junk)
+        try:
+            restored = GAME.from_dict(x)
+        except BadSave:
+            continue
+        restored.view(None)                       # whatever loads must at least be viewable
