@@ -8,19 +8,30 @@ PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ENGINE_SOURCES := $(shell find py cards -name '*.py' -o -name '*.json' 2>/dev/null)
 
-.PHONY: play test test-engine test-e2e bench build serve-dist vendor setup browser clean
+.PHONY: play test test-engine test-e2e bench build serve-dist icons vendor setup browser clean
 
 play: vendor
 	$(PY) tools/serve.py --port $(PORT)
 
-test: vendor browser
-	$(PY) -m pytest tests e2e
+# The browser tests run against the built site (dist/), as GitHub Pages serves it.
+test: build browser
+	SITE_ROOT=dist $(PY) -m pytest tests e2e
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest tests
 
-test-e2e: vendor browser
-	$(PY) -m pytest e2e
+test-e2e: build browser
+	SITE_ROOT=dist $(PY) -m pytest e2e
+
+# dist/: only what the site needs, plus the Workbox service worker (tools/build.py).
+build: vendor
+	$(PY) tools/build.py
+
+serve-dist: build
+	$(PY) tools/serve.py --root dist --prefix /pipes-and-ducks/ --port $(PORT)
+
+icons: $(VENV)/.installed browser
+	$(PY) tools/icons.py
 
 bench: vendor browser
 	$(PY) tools/bench.py

@@ -1,0 +1,111 @@
+"""Offline app: after one visit the built site (under a sub-path) boots and plays offline,
+the manifest passes Chromium's installability check, and an update never breaks a game."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+from conftest import CHROMIUM_ARGS
+from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, _serve, dist_root, dist_url,  # noqa: F401
+                         has_screen, new_game, play_some, wait_ready)
+
+
+def _visit_and_cache(browser, url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    wait_ready(page)
+    # The worker is active once every file is precached.
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope.endswith(SUBPATH)
+    return ctx, page, errors
+
+
+def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
+    ctx, page, errors = _visit_and_cache(browser, dist_url)
+    ctx.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    assert page.evaluate("navigator.onLine") is False
+    for game in GAME_NAMES:
+        created = new_game(page, game, 2)
+        moves = play_some(page, created["id"], 6)
+        assert moves >= 1
+        if has_screen(dist_root, game):
+            page.click(f".game-pick[data-game={game}]")
+            page.click("#player-count button[data-players='2']")
+            page.click("#start")
+            page.wait_for_selector(f"html[data-screen={game}]", state="attached")
+            page.wait_for_selector("#game .frame", timeout=20_000)
+            page.click("#game [data-act=menu]")
+            page.wait_for_selector("html[data-screen=menu]", state="attached")
+    # The embed page is precached too, whatever its query string.
+    embed = ctx.new_page()
+    embed.goto(dist_url + "embed.html?game=aqueducks&players=3")
+    wait_ready(embed)
+    assert errors == []
+    ctx.close()
+
+
+def test_manifest_is_installable(browser, dist_url, tmp_path):
+    # Installability is never granted in an incognito profile: use a real (temporary) one.
+    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or None
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=exe, args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(dist_url)
+    wait_ready(page)
+    page.evaluate("navigator.serviceWorker.ready")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    assert manifest["display"] == "standalone"
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    cdp = ctx.new_cdp_session(page)
+    result = cdp.send("Page.getInstallabilityErrors")
+    assert result["installabilityErrors"] == [], result
+    ctx.close()
+
+
+def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, dist_root):
+    """A new build is offered, not forced: the page keeps running until asked."""
+    site = tmp_path / "site"
+    shutil.copytree(dist_root, site)
+    server, url = _serve(site, SUBPATH)
+    try:
+        ctx, page, errors = _visit_and_cache(browser, url)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        # A game in progress (marked as the screen on show, as the app does).
+        created = new_game(page, "waterworks", 2)
+        play_some(page, created["id"], 2)
+        page.evaluate("document.documentElement.dataset.screen = 'waterworks'")
+        page.evaluate("window.__samePage = true")
+        # Publish a new version: change a file, regenerate the worker.
+        app = site / "web" / "app.js"
+        app.write_text(app.read_text() + "\n// new version\n")
+        subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True,
+                       cwd=ROOT, capture_output=True)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update-banner:not([hidden])", timeout=30_000)
+        assert "game ends" in page.inner_text("#update-banner")
+        # Nothing was reloaded under the game.
+        page.wait_for_timeout(500)
+        assert page.evaluate("window.__samePage") is True
+        assert page.evaluate(f"PipesAndDucks.state({{id: '{created['id']}'}}).ok")
+        # Leaving the game ("between games") applies it: one reload onto the new version.
+        with page.expect_navigation():
+            page.evaluate("document.documentElement.dataset.screen = 'menu'")
+        wait_ready(page)
+        assert page.evaluate("window.__samePage") is None
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
+        assert errors == []
+        ctx.close()
+    finally:
+        server.shutdown()
