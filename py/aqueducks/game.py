@@ -47,6 +47,9 @@ class Aqueducks(Game):
         "pushed_off": {"default": "refund", "choices": ["refund", "lost"],
                        "doc": "A donation cube pushed off the end of a full row: its duckats are "
                               "refunded (refund) or kept by the Pondifex (lost); it gains no Favour."},
+        "draft_picks": {"default": "secret", "choices": ["secret", "revealed"],
+                        "doc": "secret: the pick events say only that everyone picked (drafted cards go "
+                               "to a face-down discard pile). revealed: the events name every pick."},
         "build_pass": {"default": "when_stuck", "choices": ["when_stuck", "always"],
                        "doc": "when_stuck: you must build when you can (you pass only with no legal "
                               "build). always: passing a Build action is always allowed."},
@@ -593,13 +596,20 @@ class Aqueducks(Game):
 
     def _resolve_picks(self, events: list) -> None:
         dr = self.draft
+        picks = []
         for p, pl in enumerate(self.players):
             c = pl["choice"]["card"]
+            picks.append(c)
             pl["choice"] = None
             dr["hands"][p].remove(c)
             pl["discard"].append(c)
         dr["picked"] += 1
-        events.append({"type": "pick", "round": dr["picked"], "text": "Everyone picks a building."})
+        ev = {"type": "pick", "round": dr["picked"], "text": "Everyone picks a building."}
+        if self.options["draft_picks"] == "revealed":
+            ev["picks"] = [{"player": p, "card": c, "key": CARD_OF[c].key} for p, c in enumerate(picks)]
+            ev["text"] = "Picks: " + ", ".join(f"{_fname(self.players[p]['faction'])} took the {_cname(c)}"
+                                               for p, c in enumerate(picks)) + "."
+        events.append(ev)
         if not self.solo:
             dr["hands"] = D.pass_clockwise(dr["hands"])
         self._draft_round(events)

@@ -317,3 +317,13 @@ def test_donation_legal_moves_are_exactly_the_accepted_ones():
         g.apply(p, legal[0])
         if g.action != "publican":
             break
+
+
+def test_draft_picks_revealed_option():
+    g = H.new(2, seed=13, draft_picks="revealed")
+    H.run_until(g, H.at("draft", 1))
+    a, b = g.draft["hands"][0][0], g.draft["hands"][1][0]
+    g.apply(0, {"type": "pick", "card": a})
+    ev = g.apply(1, {"type": "pick", "card": b})
+    pick = [e for e in ev if e["type"] == "pick"][0]
+    assert [x["card"] for x in pick["picks"]] == [a, b]
