@@ -79,19 +79,20 @@ def _score(game, p, mv) -> float:
         my_counts = [cells[s].count for (o, s, _d) in table.ends.values() if o == p]
         best = max(my_counts)
         if card.kind == "cap":
-            leak = table.leak[p]
-            cnt = cells[src].count
-            if leak >= 0 and src == leak:
-                return 400 if cnt < best or my_counts.count(best) > 1 else 120
-            if cnt < best or my_counts.count(best) > 1:
-                return 300 - cnt
+            vals = {u: _end_value(game, u, s_, p) for u, (o, s_, _d) in table.ends.items() if o == p}
+            top = max(vals.values())
+            mine = vals[t]
+            if mine < top or list(vals.values()).count(top) > 1:
+                return 450 - mine
             return -50
         mask = (card.openings if not mv["turned"] else ((card.openings << 2 | card.openings >> 2) & 15))
         back = d ^ 2
         new = [table.nb[t][k] for k in range(4) if k != back and mask >> k & 1]
         score = 200 + 12 * cells[src].count
-        if cells[src].count < best:
-            score -= 60
+        if len(my_counts) > 1:
+            vals = {u: _end_value(game, u, s_, p) for u, (o, s_, _d) in table.ends.items() if o == p}
+            if vals[t] < max(vals.values()):
+                score -= 60
         if len(new) > 1:
             score -= 260          # a T on our own line needs a cap later: rather discard it
         vrow = _valve_row(table, p)
@@ -107,7 +108,7 @@ def _score(game, p, mv) -> float:
                 continue
             room = _room(table, n, blocked - {n}, 40)
             score += 3 * min(room, 40)
-            if room < need:
+            if room < need + 4:
                 score -= 400 if len(new) == 1 else 150
             if k == 3:
                 score += 25
@@ -123,7 +124,7 @@ def _score(game, p, mv) -> float:
     their = [cells[s].count for (o, s, _d) in table.ends.values() if o == q]
     best_q = max(their) if their else 0
     threat = best_q / game.target
-    score = 100 + 500 * max(0.0, threat - 0.4)
+    score = 100 + 500 * max(0.0, threat - 0.6)
     if t in table.ends:
         _o, src, _d = table.ends[t]
         if card.kind == "cap":
@@ -134,6 +135,16 @@ def _score(game, p, mv) -> float:
         elif card.shape == "tee":
             score += 40
     return score
+
+
+def _end_value(game, u, src, p) -> int:
+    """How promising an open end is: its count, much less if it has no room to reach the target."""
+    table = game.table
+    cnt = table.cells[src].count
+    need = game.target - cnt
+    if need > 0 and _room(table, u, (), need + 4) < need + 4:
+        return cnt - 100
+    return cnt
 
 
 def _valve_row(table, p) -> int:
