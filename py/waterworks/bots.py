@@ -155,6 +155,11 @@ def _valve_row(table, p) -> int:
 
 
 def greedy_bot(game, player, rng):
+    """One-ply scoring, ties broken by ``rng``: spout > repair (cover, then plumber) > extend its
+    most promising branch (staying near its valve row, heading left, away from edges and out of
+    dead-end corridors too small to reach the target; avoids laying its own T's) > cap weaker
+    branches > leak the opponent closest to winning (leaky caps on their best branch first) >
+    discard the least useful card (surplus leaky cards and caps first)."""
     moves = game.legal_moves(player)
     best, best_s = [], None
     for mv in moves:

@@ -35,7 +35,7 @@ def give(g, p, shape, material=None, caps=None):
 
 
 def fill_hand(g, p, n=6):
-    """Top up a hand with copper long straights... any cards, from the draw pile."""
+    """Top up a hand to n cards from the bottom of the draw pile (whatever is there)."""
     while len(g.hands[p]) < n:
         g.hands[p].append(g.draw.pop(0))
 
