@@ -1,0 +1,32 @@
+// Engine events in words, naming seats by the names people gave them.
+
+export function eventText(ev, seats, cardName) {
+  const who = (p) => (seats[p] ? seats[p].name : `Player ${p + 1}`);
+  switch (ev.type) {
+    case 'build': {
+      const [a, b] = ev.keys.map(cardName);
+      const hid = (ev.obstructed || []).map((o) => cardName(o.key));
+      return `${who(ev.player)} built ${a} (left) and ${b} (right) at row ${ev.y + 1}, column ${ev.x + 1}, storey ${ev.storey}` +
+        `${ev.bridge ? ' on a bridge' : ''}${ev.duckats ? `, +${ev.duckats} duckats` : ''}` +
+        `${hid.length ? `; now hidden: ${hid.join(', ')}` : ''}.`;
+    }
+    case 'no_build': return `${who(ev.player)} has no legal district and passes.`;
+    case 'pass': return ev.auto ? `${who(ev.player)} cannot afford a donation and passes.` : `${who(ev.player)} passes.`;
+    case 'draw': return null;
+    case 'chosen': return null;
+    case 'publican': return `The Publican visits, in Faith order: ${ev.order.map(who).join(', ')}.`;
+    case 'donate':
+      return `${who(ev.player)} donates ${ev.cost} duckats (row ${ev.row + 1})` +
+        (ev.pushed && ev.pushed.length ? `, strong-arming ${ev.pushed.map(who).join(', ')} to the right` : '') + '.';
+    case 'pushed_off': return `${who(ev.player)}'s cube is pushed off the board${ev.refund ? ` (${ev.refund} duckats refunded)` : ''}.`;
+    case 'favour': return `${who(ev.player)} gains ${ev.favour} Favour${ev.luxury ? ` + ${ev.luxury} for Luxury` : ''}.`;
+    case 'end_of_era': return `End of Era: ${who(ev.player)} gains ${ev.duckats} duckats.`;
+    case 'protect': return `${who(ev.player)} protects ${ev.districts.length ? `${ev.districts.length} more district${ev.districts.length > 1 ? 's' : ''}` : 'nothing new'}.`;
+    case 'downfall': return `Downfall: the Gauls topple ${ev.removed.length} of ${who(ev.player)}'s districts.`;
+    case 'draft': return `The Draft begins (era ${ev.era}).`;
+    case 'pick': return ev.auto ? 'Everyone takes the last building passed to them.' : `Everyone picks a building${ev.round ? ` (pick ${ev.round})` : ''}.`;
+    case 'era': return `Era ${ev.era} begins.`;
+    case 'game_over': return 'The game is over.';
+    default: return ev.text || null;
+  }
+}
