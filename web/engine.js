@@ -85,6 +85,9 @@ window.addEventListener('error', (e) => {
 window.addEventListener('unhandledrejection', (e) => {
   if (root.dataset.engine === 'loading') fail(readable(e.reason && (e.reason.message || e.reason)));
 });
+const fetchFailed = (url) => fail(`Start-up failed: could not download ${String(url).split('/').pop()}. Check your connection and reload.`);
+window.addEventListener('pnd:fetch-failed', (e) => fetchFailed(e.detail));
+if (window.__pndFetchFailed) fetchFailed(window.__pndFetchFailed);
 // PyScript announces when every script has run; a bridge that raised never attached.
 window.addEventListener('py:all-done', () => {
   if (!dispatch) fail('Start-up failed: the engine module did not load (see the console).');
