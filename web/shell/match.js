@@ -32,7 +32,9 @@ export class Match {
   onMove(fn) { this.listeners.add(fn); }
 
   snapshot(viewer = this.viewer) {
-    const res = this.engine.state({ id: this.session.id, player: viewer });
+    // A spectator's view (viewer null) omits `player`: the engine rejects player: null.
+    const res = this.engine.state(viewer === null || viewer === undefined
+      ? { id: this.session.id } : { id: this.session.id, player: viewer });
     if (!res.ok) throw new Error(res.error.message);
     return res.result;
   }
@@ -89,7 +91,9 @@ export class Match {
     const level = botLevel(this.session.seats[player].controller);
     const chosen = this.engine.botMove({ id: this.session.id, player, level });
     if (!chosen.ok) throw new Error(chosen.error.message);
-    const res = this.engine.play({ id: this.session.id, player, move: chosen.result.move, viewer: this.viewer });
+    const params = { id: this.session.id, player, move: chosen.result.move };
+    if (this.viewer !== null && this.viewer !== undefined) params.viewer = this.viewer;
+    const res = this.engine.play(params);
     if (!res.ok) throw new Error(res.error.message);
     this.afterMove(player, res.result, this.viewer);
   }

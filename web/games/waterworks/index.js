@@ -1,0 +1,425 @@
+// Water Works in the browser: wires the shared frame and match loop to the pipe table,
+// the hand and the action bar. The engine decides everything; this page draws and asks.
+import { createFrame, esc } from '../../shell/frame.js';
+import { Match } from '../../shell/match.js';
+import { TableCanvas } from './table-canvas.js';
+import { Hand } from './hand.js';
+import { renderPlayers, renderPiles, renderLegend } from './info.js';
+import { eventText } from './log-text.js';
+import { RULES_HTML } from './rules.js';
+import { cardWords, canTurn, turnedCard, SHAPE_NAMES } from './card-art.js';
+import { spotsFor, spotsIfTurned, discardMove, plumberMove, anyPlumber, spoutMove, attemptAt } from './moves.js';
+import { Controls } from './controls.js';
+
+const SPEED_KEY = 'pnd.waterworks.speed';
+
+function loadStyle() {
+  const href = new URL('./style.css', import.meta.url).href;
+  if (!document.querySelector(`link[href="${href}"]`)) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+export function mount(el, session) {
+  loadStyle();
+  const names = session.seats.map((s) => s.name);
+  const colours = session.seats.map((s) => s.colour);
+  let speed = 'normal';
+  try { speed = localStorage.getItem(SPEED_KEY) || 'normal'; } catch { /* private mode */ }
+
+  let match = null;
+  let alive = true;
+  const frame = createFrame(el, {
+    title: 'Water Works',
+    rulesHtml: RULES_HTML,
+    speed,
+    onExit: () => { cleanup(); session.exit(); },
+    onSpeed: (v) => {
+      speed = v;
+      if (match) match.botSpeed = v;
+      try { localStorage.setItem(SPEED_KEY, v); } catch { /* ignore */ }
+    },
+  });
+  frame.board.innerHTML = `
+    <div class="ww-wrap"><div class="ww" data-testid="waterworks">
+      <div class="ww-side">
+        <div class="ww-players" aria-label="Players"></div>
+        <div class="ww-piles"></div>
+        <div class="ww-legend" aria-hidden="true"></div>
+      </div>
+      <div class="ww-main">
+        <div class="ww-tablebox"></div>
+        <div class="ww-msgrow"><p class="ww-msg" data-testid="ww-message" role="status"></p><div class="ww-zoombox"></div></div>
+        <div class="ww-bottom">
+          <div class="ww-handbox"></div>
+          <div class="ww-actionbox"></div>
+        </div>
+      </div>
+    </div></div>`;
+  const root = frame.board.querySelector('.ww');
+  const $ = (s) => root.querySelector(s);
+
+  // ----- state -------------------------------------------------------------------------
+  const st = {
+    snap: null, viewer: null, myTurn: null, hidden: false, over: false,
+    selected: null, turned: false, last: null, win: null, msg: null,
+  };
+
+  const table = new TableCanvas($('.ww-tablebox'), {
+    onCell: (x, y) => pointAt(x, y),
+    onSpot: (spot) => playSpot(spot),
+    onSpotKey: (e, spot) => spotKey(e, spot),
+    zoomBox: $('.ww-zoombox'),
+    reserveBelow: () => $('.ww-msgrow').offsetHeight + $('.ww-bottom').offsetHeight + 20,
+  });
+  renderLegend($('.ww-legend'));
+  const hand = new Hand($('.ww-handbox'), {
+    onPick: (id, viaKey) => pick(id, viaKey),
+    onKey: (e) => {
+      if (e.key === 'ArrowUp' && st.selected !== null) {
+        const spots = currentSpots();
+        if (spots.length) { e.preventDefault(); table.focusSpot(spots[0]); }
+      }
+    },
+  });
+  const controls = new Controls($('.ww-actionbox'), {
+    turn: () => turnCard(),
+    discard: () => doDiscard(),
+    plumber: () => doPlumber(),
+    spout: () => doSpout(),
+  });
+
+  // ----- derived ------------------------------------------------------------------------
+  const view = () => st.snap && st.snap.view;
+  const legal = () => (st.myTurn !== null && st.snap ? st.snap.legal : []);
+  const handCards = () => (view() && view().hand) || [];
+  const selectedCard = () => handCards().find((c) => c.id === st.selected) || null;
+  const currentSpots = () => spotsFor(legal(), selectedCard(), st.turned);
+
+  function message(text, kind = 'info') {
+    st.msg = text ? { text, kind } : null;
+    const p = $('.ww-msg');
+    p.textContent = text || '';
+    p.className = `ww-msg${text ? ` ${kind}` : ''}`;
+    if (text && kind === 'error') frame.announce(text);
+  }
+
+  function hint() {
+    const v = view();
+    if (!v || st.over) return;
+    if (st.myTurn === null) return;
+    const me = v.pipelines[st.myTurn];
+    const card = selectedCard();
+    if (spoutMove(legal())) { message('Your line is complete: press “Place spout” (S) to win!', 'good'); return; }
+    if (!card) {
+      if (me.leak) {
+        const leakCell = v.cards.find((c) => c.x === me.leak[0] && c.y === me.leak[1]);
+        const what = leakCell && leakCell.kind === 'pipe' ? `a good ${SHAPE_NAMES[leakCell.shape]}` : 'a cap card with a good cap on that side';
+        message(`Your line is leaking! Cover the leak with ${what}, or pick any card and send a plumber (P).`, 'warn');
+      } else {
+        message('Pick a card: the spots where it can go light up.', 'info');
+      }
+      return;
+    }
+    const spots = currentSpots();
+    const other = spotsIfTurned(legal(), card, st.turned);
+    let text = `${cap(cardWords(card.kind === 'pipe' || card.kind === 'cap' ? (st.turned && canTurn(card) ? turnedCard(card) : card) : card))}: `;
+    if (spots.length) text += `${spots.length} spot${spots.length === 1 ? '' : 's'} lit — click one (or use the arrow keys and Enter).`;
+    else text += 'it fits nowhere this way round.';
+    if (other && !spots.length) text += ' Turn it (R) to see where it fits.';
+    else if (other) text += ` Turned round it fits ${other} spot${other === 1 ? '' : 's'}.`;
+    if (!spots.length && !other) text += ' You can discard it (D).';
+    message(text, spots.length ? 'info' : 'warn');
+  }
+
+  // ----- drawing ------------------------------------------------------------------------
+  function redraw({ animate = false } = {}) {
+    const v = view();
+    if (!v) return;
+    const card = selectedCard();
+    if (!card) st.selected = null;
+    const spots = st.hidden ? [] : currentSpots();
+    renderPlayers($('.ww-players'), { view: v, names, colours, seats: session.seats, viewer: st.viewer, over: st.over });
+    renderPiles($('.ww-piles'), v);
+    table.set({
+      view: v, names, colours, spots, card, turned: st.turned, viewer: st.viewer,
+      previewCard: card ? (st.turned && canTurn(card) ? turnedCard(card) : card) : null,
+      last: st.last, win: st.win,
+    }, { animate });
+    const active = st.myTurn !== null && !st.hidden;
+    hand.render({
+      cards: st.hidden ? [] : v.hand, count: st.viewer !== null ? v.hand_sizes[st.viewer] : 0, hidden: st.hidden,
+      selectedId: st.selected, turned: st.turned, active,
+      fits: active ? (c) => spotsFor(legal(), c, c.id === st.selected ? st.turned : false).length : null,
+    });
+    const lg = legal();
+    controls.render({
+      active,
+      card,
+      canTurn: !!card && canTurn(card),
+      turned: st.turned,
+      discard: !!card && !!discardMove(lg, card.id),
+      plumber: anyPlumber(lg),
+      plumbersLeft: st.viewer !== null ? v.pipelines[st.viewer].plumbers_left : 0,
+      spout: !!spoutMove(lg),
+      over: st.over,
+    });
+    status();
+  }
+
+  function status() {
+    const v = view();
+    if (!v) return;
+    if (st.over) {
+      const w = v.result && v.result.winners && v.result.winners[0];
+      frame.setStatus(w === undefined ? 'Game over — nobody finished a line.'
+        : `<span class="who" style="background:${colours[w]}"></span>${esc(names[w])} ${names[w] === 'You' ? 'win' : 'wins'}!`);
+      return;
+    }
+    const p = v.turn;
+    const dot = `<span class="who" style="background:${colours[p]}"></span>`;
+    if (st.myTurn === p) frame.setStatus(`${dot}${names[p] === 'You' ? 'Your' : `${esc(names[p])}, your`} turn — pick a card, then a lit spot`);
+    else if (session.seats[p].controller !== 'human') frame.setStatus(`${dot}${esc(names[p])} is playing…`);
+    else frame.setStatus(`${dot}Waiting for ${esc(names[p])}`);
+  }
+
+  // ----- the person's actions -------------------------------------------------------------
+  function pick(id, viaKey) {
+    if (st.myTurn === null || st.hidden) { message('Wait for your turn.', 'warn'); return; }
+    if (st.selected === id) { st.selected = null; st.turned = false; }
+    else { st.selected = id; st.turned = false; }
+    redraw();
+    hint();
+    const card = selectedCard();
+    if (card) {
+      const spots = currentSpots();
+      frame.announce(`${cap(cardWords(card))} picked. ${spots.length} spot${spots.length === 1 ? '' : 's'}.${canTurn(card) ? ' R turns it.' : ''}`);
+      if (viaKey && spots.length) table.focusSpot(spots[0]);
+    }
+  }
+
+  function turnCard() {
+    const card = selectedCard();
+    if (!card) { message('Pick a card first, then turn it.', 'warn'); return; }
+    const wasOnSpot = document.activeElement && document.activeElement.classList.contains('ww-spot');
+    st.turned = !st.turned;
+    redraw();
+    hint();
+    const spots = currentSpots();
+    frame.announce(`${cap(cardWords(st.turned && canTurn(card) ? turnedCard(card) : card))}, turned ${st.turned ? 'round' : 'back'}: ${spots.length} spot${spots.length === 1 ? '' : 's'}.`);
+    if (wasOnSpot) { if (spots.length) table.focusSpot(spots[0]); else hand.focusCard(card.id); }
+  }
+
+  function submit(move, doneText) {
+    if (!match) return;
+    const err = match.submit(move);
+    if (err) {
+      message(err.message, 'error');
+      return false;
+    }
+    st.selected = null;
+    st.turned = false;
+    if (doneText) frame.announce(doneText);
+    return true;
+  }
+
+  function playSpot(spot) {
+    if (st.myTurn === null) return;
+    submit(spot.move);
+  }
+
+  function doDiscard() {
+    const card = selectedCard();
+    if (!card) { message('Pick the card to discard first.', 'warn'); return; }
+    const mv = discardMove(legal(), card.id);
+    submit(mv || { type: 'discard', card: card.id });
+  }
+
+  function doPlumber() {
+    const card = selectedCard();
+    const lg = legal();
+    if (!card) {
+      message(anyPlumber(lg) ? 'Pick the card you will discard when the plumber comes, then press Plumber (P).'
+        : 'A plumber can only fix a leak in your own line.', 'warn');
+      return;
+    }
+    const mv = plumberMove(lg, card.id);
+    if (mv) { submit(mv); return; }
+    // not offered: ask the engine anyway, so the person hears why
+    const me = view().pipelines[st.myTurn];
+    const at = me.leak || [0, 0];
+    submit({ type: 'plumber', x: at[0], y: at[1], discard: card.id });
+  }
+
+  function doSpout() {
+    const mv = spoutMove(legal());
+    submit(mv || { type: 'spout' });
+  }
+
+  function pointAt(x, y) {
+    if (st.over) return;
+    if (st.myTurn === null || st.hidden) { message('Wait for your turn.', 'warn'); return; }
+    const card = selectedCard();
+    if (!card) { message('Pick a card from your hand first.', 'warn'); return; }
+    submit(attemptAt(view(), st.myTurn, st.turned && canTurn(card) ? card : card, st.turned, x, y));
+  }
+
+  function spotKey(e, spot) {
+    const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (dirs[e.key]) {
+      e.preventDefault();
+      const next = nearest(currentSpots(), spot, dirs[e.key]);
+      if (next) table.focusSpot(next);
+      return;
+    }
+    if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); hand.focusCard(st.selected); }
+  }
+
+  function onKey(e) {
+    if (!alive || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (el.querySelector('dialog[open]')) return;
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (!el.contains(t) && t !== document.body) return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (k === '+' || k === '=') { table.setZoom(table.zoom * 1.25); return; }
+    if (k === '-') { table.setZoom(table.zoom * 0.8); return; }
+    if (st.myTurn === null || st.hidden) return;
+    if (/^[1-9]$/.test(k)) {
+      const c = handCards()[Number(k) - 1];
+      if (c) { e.preventDefault(); hand.focusCard(c.id); pick(c.id, true); }
+    } else if (k === 'r') { e.preventDefault(); turnCard(); }
+    else if (k === 'd') { e.preventDefault(); doDiscard(); }
+    else if (k === 'p') { e.preventDefault(); doPlumber(); }
+    else if (k === 's') { e.preventDefault(); doSpout(); }
+    else if (k === 'Escape' && st.selected !== null) {
+      e.preventDefault();
+      const id = st.selected;
+      st.selected = null; st.turned = false;
+      redraw(); hint(); hand.focusCard(id);
+    }
+  }
+  document.addEventListener('keydown', onKey);
+
+  // ----- the match loop's view --------------------------------------------------------------
+  const ui = {
+    render(snap, events, viewer) {
+      if (!alive) return;
+      st.snap = snap;
+      st.viewer = viewer;
+      if (!snap.legal.length) st.myTurn = null;
+      let placed = false;
+      for (const ev of events || []) {
+        const text = eventText(ev, names);
+        if (text) frame.log(text, colours[ev.player] || null);
+        if (typeof ev.x === 'number' && ev.type !== 'won') { st.last = { x: ev.x, y: ev.y }; placed = true; }
+        if (ev.type === 'discard') st.last = null;
+      }
+      const said = (events || []).map((ev) => eventText(ev, names)).filter(Boolean);
+      if (said.length) frame.announce(said.join(' '));
+      if (snap.over && snap.result) st.win = snap.result.line && snap.result.line.length ? snap.result.line : null;
+      redraw({ animate: placed });
+      if (st.myTurn === null && !snap.over) message(null);
+    },
+    yourTurn(player, snap) {
+      if (!alive) return;
+      st.snap = snap;
+      st.viewer = player;
+      st.myTurn = player;
+      st.hidden = false;
+      if (!handCards().some((c) => c.id === st.selected)) { st.selected = null; st.turned = false; }
+      redraw();
+      hint();
+      frame.announce(`${names[player] === 'You' ? 'Your' : `${names[player]}'s`} turn. You drew a card; pick one of your ${handCards().length} cards to play.`);
+      const a = document.activeElement;
+      if (!a || a === document.body || !el.contains(a) || !a.isConnected) hand.focusCard();
+    },
+    hide() {
+      st.hidden = true;
+      st.myTurn = null;
+      st.selected = null;
+      redraw();
+      message(null);
+    },
+    handoff(player) {
+      return frame.handoff(names[player], colours[player]).then(() => { st.hidden = false; });
+    },
+    async over(snap) {
+      if (!alive) return;
+      st.snap = snap;
+      st.over = true;
+      st.myTurn = null;
+      st.hidden = false;
+      const res = snap.result || {};
+      st.win = res.line && res.line.length ? res.line : null;
+      redraw();
+      const w = res.winners && res.winners[0];
+      let title; let html;
+      if (w === undefined) {
+        title = 'The pipes ran dry';
+        html = '<p>The draw pile is empty and nobody finished a line. No winner this time.</p>';
+      } else {
+        const you = session.seats[w].controller === 'human';
+        title = names[w] === 'You' ? 'You win!' : `${names[w]} wins!`;
+        html = `<p class="ww-win"><span class="handoff-dot" style="background:${colours[w]}"></span>
+          ${esc(names[w])} ran a ${res.pipes}-pipe line from valve to spout${you ? ' — well plumbed!' : '.'}
+          The winning line is lit on the table.</p>`;
+      }
+      message(w === undefined ? 'Game over: nobody finished.' : `Game over: ${names[w]} ${names[w] === 'You' ? 'win' : 'wins'}.`, 'good');
+      frame.announce(title);
+      controls.render({ over: true });
+      const choice = await frame.dialog({
+        title, html, testid: 'gameover',
+        buttons: [['See the table', 'close'], ['New game', 'new'], ['Rematch', 'rematch', true]],
+      });
+      if (choice === 'rematch') rematch();
+      else if (choice === 'new') { cleanup(); session.exit(); }
+    },
+  };
+  controls.onOver = { rematch: () => rematch(), newGame: () => { cleanup(); session.exit(); } };
+
+  function rematch() {
+    const seed = (crypto.getRandomValues(new Uint32Array(1))[0] & 0x1fffff) * 2 ** 32 + crypto.getRandomValues(new Uint32Array(1))[0];
+    const created = session.engine.newGame({ game: 'waterworks', options: session.options, seed });
+    if (!created.ok) { message(created.error.message, 'error'); return; }
+    cleanup();
+    mount(el, { ...session, ...created.result });
+  }
+
+  function cleanup() {
+    alive = false;
+    if (match) match.stop();
+    table.destroy();
+    document.removeEventListener('keydown', onKey);
+  }
+
+  match = new Match({ ...session, botSpeed: speed }, ui);
+  match.run().catch((err) => {
+    console.error(err);
+    message(`Something went wrong: ${err.message}`, 'error');
+  });
+  return { match, cleanup };
+}
+
+function nearest(spots, from, [dx, dy]) {
+  let best = null; let bestScore = Infinity;
+  for (const s of spots) {
+    if (s === from || (s.x === from.x && s.y === from.y)) continue;
+    const ax = s.x - from.x; const ay = s.y - from.y;
+    const along = ax * dx + ay * dy;
+    if (along <= 0) continue;
+    const across = Math.abs(ax * dy) + Math.abs(ay * dx);
+    const score = along + across * 2;
+    if (score < bestScore) { bestScore = score; best = s; }
+  }
+  if (best) return best;
+  // nothing that way: cycle through the spots in reading order
+  const i = spots.findIndex((s) => s.x === from.x && s.y === from.y);
+  const step = dx + dy > 0 ? 1 : -1;
+  return spots.length > 1 ? spots[(i + step + spots.length) % spots.length] : null;
+}
+
+function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }

@@ -1,0 +1,66 @@
+// Around the table: one chip per player (turn, hand size, plumbers, pipes toward the target,
+// leak) and the draw and discard piles.
+import { esc } from '../../shell/frame.js';
+import { paintCard } from './hand.js';
+import { cardWords } from './card-art.js';
+
+const DROP = '<svg class="ww-drop" viewBox="0 0 10 14" aria-hidden="true"><path d="M5 0C7 4 10 7 10 9.5A5 4.5 0 0 1 0 9.5C0 7 3 4 5 0Z"/></svg>';
+
+export function renderPlayers(el, { view, names, colours, seats, viewer, over }) {
+  el.replaceChildren(...view.pipelines.map((p) => {
+    const i = p.player;
+    const div = document.createElement('div');
+    const turn = !over && view.turn === i;
+    const won = view.result && view.result.winners && view.result.winners.includes(i);
+    div.className = `ww-player${turn ? ' turn' : ''}${won ? ' won' : ''}${i === viewer ? ' me' : ''}`;
+    div.dataset.testid = `player-${i}`;
+    div.style.setProperty('--c', colours[i]);
+    const ctl = seats[i].controller;
+    const kind = ctl === 'human' ? 'human' : `bot · ${{ 'bot:random': 'easy', 'bot:greedy': 'normal', 'bot:hard': 'hard' }[ctl] || 'bot'}`;
+    const pct = Math.min(100, Math.round((p.pipes_best / view.target) * 100));
+    const plumbers = Array.from({ length: 2 }, (_, k) => `<span class="ww-plumber${k < p.plumbers_left ? '' : ' used'}"></span>`).join('');
+    div.innerHTML = `
+      <div class="ww-player-head">
+        <span class="ww-dot" aria-hidden="true"></span>
+        <strong class="ww-name">${esc(names[i])}</strong>
+        <span class="ww-kind">${kind}</span>
+        ${turn ? '<span class="ww-turn-tag">to play</span>' : ''}
+        ${won ? '<span class="ww-won-tag">winner</span>' : ''}
+      </div>
+      <div class="ww-player-stats">
+        <span class="ww-stat" title="Pipe cards in the longest open line, toward the target">
+          <span class="ww-meter" aria-hidden="true"><span style="width:${pct}%"></span></span>
+          <span data-testid="pipes-${i}">${p.pipes_best}/${view.target}</span> pipes</span>
+        <span class="ww-stat" title="Cards in hand"><span class="ww-mini-card" aria-hidden="true"></span>${p.hand_size}</span>
+        <span class="ww-stat" title="Plumbers left">${plumbers}<span class="visually-hidden">${p.plumbers_left} plumbers left</span></span>
+        ${p.leak ? `<span class="ww-leak-tag">${DROP} leaky</span>` : ''}
+        ${p.open_ends > 1 ? `<span class="ww-ends-tag" title="Open ends: cap all but one before the spout">${p.open_ends} ends</span>` : ''}
+      </div>`;
+    div.setAttribute('aria-label', `${names[i]}, ${kind}${turn ? ', to play' : ''}: ${p.pipes_best} of ${view.target} pipes, ${p.hand_size} cards, ${p.plumbers_left} plumbers left${p.leak ? ', line is leaking' : ''}`);
+    div.setAttribute('role', 'group');
+    return div;
+  }));
+}
+
+export function renderPiles(el, view) {
+  const top = view.discard_top;
+  el.innerHTML = `
+    <div class="ww-pile" data-testid="draw-pile" aria-label="Draw pile: ${view.draw_pile} cards${view.reshuffles_left ? ', one reshuffle left' : ''}" role="img">
+      <div class="ww-card ww-back small"><span>${view.draw_pile}</span></div>
+      <span class="ww-pile-cap">draw</span>
+    </div>
+    <div class="ww-pile" data-testid="discard-pile" role="img" aria-label="Discard pile: ${view.discard_size} cards${top ? `, top card ${cardWords(top)}` : ''}">
+      ${top ? '<div class="ww-card small face"><canvas class="ww-card-art"></canvas></div>' : '<div class="ww-card small empty"></div>'}
+      <span class="ww-pile-cap">discard ${view.discard_size}</span>
+    </div>`;
+  if (top) requestAnimationFrame(() => paintCard(el.querySelector('canvas'), top));
+}
+
+/** A key to the pictures on the table (also told in words by every label). */
+export function renderLegend(el) {
+  const items = [
+    ['copper', 'copper: never leaks'], ['iron', 'iron: can be made to leak'], ['leaky', 'leaky: cracked, drips'],
+    ['end', 'open end (dashed)'], ['plumber', 'plumber: leak fixed'], ['last', 'last card played'],
+  ];
+  el.innerHTML = `<h3>On the table</h3><ul>${items.map(([k, t]) => `<li><span class="ww-lg ww-lg-${k}"></span>${t}</li>`).join('')}</ul>`;
+}

@@ -1,0 +1,41 @@
+// The rules of Water Works in our own words, shown from the Rules button.
+export const RULES_HTML = `
+<div class="ww-rules">
+<p><strong>Goal:</strong> be first to run one unbroken, leak-free pipeline from your
+<em>valve</em> (on the right edge of the table) to your <em>spout</em>. The line needs at least
+<strong>15 pipe cards</strong> with 2 players, <strong>12</strong> with 3 and <strong>10</strong>
+with 4 (house rules can change this). You build from right to left.</p>
+<h3>Your turn</h3>
+<p>You draw a card automatically, so you hold six. Then make <strong>one</strong> play and you are back to five:</p>
+<ul>
+<li><strong>Lay a good pipe</strong> (copper or plain iron) on an open end of your own line.
+Pick a card and the spots where it fits light up.</li>
+<li><strong>Lay a leaky pipe</strong> on an opponent: after the last card of their line, or on
+top of their last iron pipe of exactly the same shape. A line can carry only one leak at a time.</li>
+<li><strong>Repair your leak</strong>: cover it with a good pipe of the same shape, or send one of
+your two <em>plumbers</em> (the yellow discs) and discard a card.</li>
+<li><strong>Discard</strong> a card face up.</li>
+</ul>
+<h3>Pipes</h3>
+<ul>
+<li><span class="ww-chip copper">Copper</span> never leaks. <span class="ww-chip iron">Iron</span> is good but
+can be made to leak. <span class="ww-chip leaky">Leaky</span> pipes show cracks and drips.</li>
+<li>Cards stay upright; you may <strong>turn one round 180°</strong> (button or <kbd>R</kbd>).
+Pipes must join opening to opening, must stay on the table and may never block a line for good.</li>
+<li>While your line leaks, you cannot extend it — except to cap an end of a leaky T.</li>
+<li>A <strong>T</strong> splits your line in two. Before you can win, every other branch must be closed
+with a <strong>cap card</strong>. Only the cap that touches the pipe counts (the others are shown faded).
+Cap cards are not counted as pipes.</li>
+</ul>
+<h3>Winning</h3>
+<p>When your line is long enough, leak-free and has a single open end, you add your spout — on its
+own turn or straight after the card that finishes the line — and win. If the draw pile runs out
+(after one reshuffle of the discards) nobody wins.</p>
+<h3>Keys</h3>
+<ul class="ww-keys">
+<li><kbd>1</kbd>–<kbd>6</kbd> or <kbd>Tab</kbd> + <kbd>Enter</kbd>: pick a card</li>
+<li><kbd>←</kbd><kbd>↑</kbd><kbd>→</kbd><kbd>↓</kbd>: move between the lit spots; <kbd>Enter</kbd>: play there</li>
+<li><kbd>R</kbd>: turn the card · <kbd>D</kbd>: discard it · <kbd>P</kbd>: plumber · <kbd>S</kbd>: spout · <kbd>Esc</kbd>: put the card back</li>
+<li><kbd>+</kbd> / <kbd>−</kbd>: zoom the table</li>
+</ul>
+</div>`;
