@@ -109,12 +109,13 @@ def test_neapolis_discount():
     g = H.new(6, seed=6)  # seat 5 is Neapolis
     H.run_until(g, H.at("publican", 1))
     for p in range(6):
-        set_stats(g, p, 20, 6 - p, 0, 0)
+        set_stats(g, p, 35, 6 - p, 0, 0)
     H.restart_action(g)
+    assert {"type": "donate", "space": "3-0"} not in g.legal_moves(0)  # 40 for everyone else
     for p in range(5):
         g.apply(p, {"type": "pass"})
-    assert {"type": "donate", "space": "2-0"} in g.legal_moves(5)
-    g.apply(5, {"type": "donate", "space": "2-0"})
+    assert {"type": "donate", "space": "3-0"} in g.legal_moves(5)
+    g.apply(5, {"type": "donate", "space": "3-0"})
     assert g.players[5]["duckats"] == 0
 
 
