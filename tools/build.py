@@ -2,7 +2,7 @@
 
     python3 tools/build.py [--out dist]
 
-Copies the pages, the PyScript config and web/ (shell, games, styles, art, icons, PWA code
+Copies the pages, the PyScript config, the card data (cards/*.json) and web/ (shell, games, styles, art, icons, PWA code
 and the vendored runtime + engine.zip from `make vendor`), leaves out everything that is
 only for development (tests, tools, docs, sources of the engine zip, node_modules), then
 has Workbox generate the service worker over the result (tools/sw.mjs).
@@ -36,7 +36,16 @@ def build(out: Path) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     for name in PAGES:
-        shutil.copy2(ROOT / name, out / name)
+        html = (ROOT / name).read_text()
+        if name.endswith(".html"):
+            # Tell web/pwa/register.js that this build has a service worker.
+            assert "</head>" in html, name
+            html = html.replace("</head>", '  <meta name="pnd-service-worker" content="sw.js">\n</head>', 1)
+        (out / name).write_text(html)
+    # Card data: the engine has it inside engine.zip; the screens fetch it too (cards/*.json).
+    for path in sorted((ROOT / "cards").glob("*.json")):
+        (out / "cards").mkdir(exist_ok=True)
+        shutil.copy2(path, out / "cards" / path.name)
     for path in sorted((ROOT / "web").rglob("*")):
         if path.is_file() and wanted(path):
             dest = out / path.relative_to(ROOT)

@@ -2,6 +2,8 @@
 // engine loading indicator, and handing a new game to its screen module.
 import engine from './engine.js';
 import { CONTROLLERS, DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
+import * as saves from './shell/saves.js';
+import { initPwa } from './pwa/register.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
 // First paint only; replaced by the engine's own option lists once it is ready.
@@ -210,6 +212,8 @@ async function startGame() {
   await openGame({ ...created.result, seats });
 }
 
+let current = null; // the session on screen, if any
+
 /** Show a game screen for an open engine game ({id, game, options, seed, players, seats}). */
 export async function openGame(session) {
   const screen = $('#game');
@@ -221,14 +225,25 @@ export async function openGame(session) {
     showToast('This game screen could not be loaded.');
     return;
   }
+  // Autosave after every move (and at the end) through Match's app-level hooks.
+  const full = { ...session, engine, exit: closeGame };
+  saves.autosave(full); // a game is kept from its first moment, not only after a move
+  const hooks = saves.autosaveHooks(full);
+  full.onMove = hooks.onMove;
+  full.onOver = hooks.onOver;
+  current = full;
   $('#menu').hidden = true;
   screen.hidden = false;
   screen.replaceChildren();
   document.documentElement.dataset.screen = session.game;
-  module.mount(screen, { ...session, engine, exit: closeGame });
+  document.documentElement.dataset.gameId = session.id;
+  module.mount(screen, full);
 }
 
 export function closeGame() {
+  current = null;
+  delete document.documentElement.dataset.gameId;
+  renderSaves();
   const screen = $('#game');
   screen.hidden = true;
   screen.replaceChildren();
@@ -260,16 +275,163 @@ function wireEngineStatus() {
     text.textContent = 'Engine ready';
     engineGames = Object.fromEntries(hello.games.map((g) => [g.name, g]));
     renderMenu();
-  }, () => {});
-  window.addEventListener('pnd:error', (e) => {
+  }, (err) => {
+    // A promise, not the pnd:error event: the failure may predate this module.
     text.textContent = 'Engine failed';
     const panel = $('#boot-error');
-    $('.boot-error-message', panel).textContent = e.detail.message;
+    $('.boot-error-message', panel).textContent = err.message;
     panel.hidden = false;
   });
+}
+
+// ---- saved games --------------------------------------------------------------------
+const RESUME_KEY = 'pnd.resumeAfterUpdate';
+
+function describe(save) {
+  const when = new Date(save.updatedAt);
+  const time = Number.isNaN(when.getTime()) ? '' : when.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  const who = save.seats.map((s) => s.name).join(', ');
+  const state = save.over ? 'finished' : `move ${save.moveCount}`;
+  return { time, who, state };
+}
+
+function renderSaves() {
+  const list = $('#saves-list');
+  if (!list) return;
+  const all = saves.listSaves();
+  $('#saves-empty').hidden = all.length > 0;
+  list.replaceChildren(...all.map((save) => {
+    const { time, who, state } = describe(save);
+    const li = document.createElement('li');
+    li.className = 'save';
+    li.dataset.saveId = save.id;
+    li.dataset.testid = 'save';
+    li.innerHTML = `
+      <div class="save-text">
+        <span class="save-title"></span>
+        <span class="save-meta"></span>
+      </div>
+      <div class="save-actions">
+        <button type="button" class="btn btn-small btn-primary" data-act="resume"></button>
+        <button type="button" class="btn btn-small" data-act="export"></button>
+        <button type="button" class="btn btn-small btn-quiet" data-act="delete"></button>
+      </div>`;
+    $('.save-title', li).textContent = `${save.title} · ${save.players === 1 ? 'solo' : `${save.players} players`} · ${state}`;
+    $('.save-meta', li).textContent = [who, time].filter(Boolean).join(' — ');
+    const label = `${save.title}, ${state}, ${time}`;
+    const resume = $('[data-act=resume]', li);
+    resume.textContent = save.over ? 'View' : 'Resume';
+    resume.setAttribute('aria-label', `${resume.textContent} ${label}`);
+    $('[data-act=export]', li).textContent = 'Export';
+    $('[data-act=export]', li).setAttribute('aria-label', `Export ${label} as a file`);
+    $('[data-act=delete]', li).textContent = 'Delete';
+    $('[data-act=delete]', li).setAttribute('aria-label', `Delete ${label}`);
+    return li;
+  }));
+}
+
+function savesMessage(text, kind = 'info') {
+  const box = $('#saves-message');
+  box.textContent = text;
+  box.dataset.kind = kind;
+  box.hidden = !text;
+}
+
+async function resumeGame(id) {
+  try { await engine.ready; } catch { return; }
+  const res = saves.resumeSave(engine, id);
+  if (!res.ok) { savesMessage(res.message, 'error'); return; }
+  savesMessage('');
+  await openGame(res.session);
+}
+
+function wireSaves() {
+  const list = $('#saves-list');
+  list.addEventListener('click', (e) => {
+    const button = e.target.closest('button[data-act]');
+    if (!button) return;
+    const id = button.closest('.save').dataset.saveId;
+    if (button.dataset.act === 'resume') resumeGame(id);
+    else if (button.dataset.act === 'export') saves.downloadSave(id);
+    else if (button.dataset.act === 'delete') {
+      const save = saves.getSave(id);
+      saves.deleteSave(id);
+      renderSaves();
+      savesMessage(save ? `Deleted the saved ${save.title} game.` : '');
+      ($('#saves-list button') || $('#import-button')).focus();
+    }
+  });
+  const input = $('#import-file');
+  $('#import-button').addEventListener('click', () => input.click());
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    input.value = '';
+    if (!file) return;
+    let text;
+    try { text = await file.text(); } catch { savesMessage('That file could not be read.', 'error'); return; }
+    try { await engine.ready; } catch { savesMessage('The game engine is not running, so the file cannot be checked.', 'error'); return; }
+    const res = saves.importText(engine, text);
+    if (!res.ok) { savesMessage(res.message, 'error'); return; }
+    renderSaves();
+    savesMessage(`Imported a ${res.save.title} game (${res.save.over ? 'finished' : `move ${res.save.moveCount}`}).`);
+  });
+  // Another tab saved or deleted a game.
+  window.addEventListener('storage', (e) => { if (!e.key || e.key.startsWith('pnd.save.')) renderSaves(); });
+}
+
+// ---- embed dialog -----------------------------------------------------------------
+export function embedSnippet(game = menu.game, players = playerCount()) {
+  const url = new URL('embed.html', document.baseURI);
+  url.search = new URLSearchParams({ game, players: String(players) }).toString();
+  const title = `${GAMES[game].title} — Pipes & Ducks`;
+  return `<iframe src="${url.href.replace(/&/g, '&amp;')}" title="${title.replace(/&/g, '&amp;')}" `
+    + 'width="100%" height="680" style="max-width:760px;border:0" loading="lazy"></iframe>';
+}
+
+function wireEmbed() {
+  const dialog = $('#embed-dialog');
+  const text = $('#embed-snippet');
+  $('#embed-open').addEventListener('click', () => {
+    text.value = embedSnippet();
+    $('#embed-game-name').textContent = GAMES[menu.game].title;
+    $('#embed-copied').textContent = '';
+    dialog.showModal();
+    text.focus();
+    text.select();
+  });
+  $('#embed-copy').addEventListener('click', async () => {
+    text.select();
+    try {
+      await navigator.clipboard.writeText(text.value);
+      $('#embed-copied').textContent = 'Copied.';
+    } catch {
+      $('#embed-copied').textContent = 'Select the text and copy it (Ctrl+C / ⌘C).';
+    }
+  });
+  $('#embed-close').addEventListener('click', () => dialog.close());
 }
 
 document.documentElement.dataset.screen = 'menu';
 wireMenu();
 renderMenu();
 wireEngineStatus();
+wireSaves();
+renderSaves();
+wireEmbed();
+
+// Offline support and updates. An update applied on request during a game reloads the
+// page; the game was autosaved after its last move and is reopened right away.
+initPwa({
+  beforeReload() {
+    if (current && current.saveId) {
+      try { sessionStorage.setItem(RESUME_KEY, current.saveId); } catch { /* private mode */ }
+    }
+  },
+});
+try {
+  const resumeId = sessionStorage.getItem(RESUME_KEY);
+  if (resumeId) {
+    sessionStorage.removeItem(RESUME_KEY);
+    resumeGame(resumeId);
+  }
+} catch { /* private mode */ }

@@ -1,0 +1,177 @@
+// Embed mode (embed.html): one game in compact chrome for a blog column, and postMessage
+// events for the host page. Query: ?game=waterworks|aqueducks&players=N
+//   &seats=human,normal,...   (human | easy | normal | hard, or bot = normal)
+//   &names=Ann,Bo  &speed=fast|normal|slow  &seed=INT  &autostart=1
+// Events (window.parent.postMessage, documented in docs/embedding.md), each
+//   {source: "pipes-and-ducks", version: 1, type, ...}:
+//   ready {games}, started {game, options, seed, players, seats}, move {game, player, moveCount},
+//   over {game, result, moveCount, seats}, error {message}, resize {height}
+import engine from './engine.js';
+import { DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
+import { initPwa } from './pwa/register.js';
+
+const GAMES = {
+  waterworks: {
+    title: 'Water Works', players: [2, 3, 4], defaultPlayers: 2,
+    blurb: "Race to pipe water from your valve to your spout — and spring leaks in everyone else's line.",
+  },
+  aqueducks: {
+    title: 'Aqueducks', players: [1, 2, 3, 4, 5, 6], defaultPlayers: 2,
+    blurb: "Build a duck-Roman city over four eras, then win the Pondifex's Favour.",
+  },
+};
+const SEAT_WORDS = { human: 'human', easy: 'bot:random', random: 'bot:random', normal: 'bot:greedy', bot: 'bot:greedy', greedy: 'bot:greedy', hard: 'bot:hard' };
+const LABELS = { human: 'Human', 'bot:random': 'Bot · easy', 'bot:greedy': 'Bot · normal', 'bot:hard': 'Bot · hard' };
+
+const $ = (sel) => document.querySelector(sel);
+const root = document.documentElement;
+const params = new URLSearchParams(location.search);
+
+export function parseConfig(search = params) {
+  const game = GAMES[search.get('game')] ? search.get('game') : 'waterworks';
+  const info = GAMES[game];
+  const asked = Number.parseInt(search.get('players'), 10);
+  const players = info.players.includes(asked) ? asked : info.defaultPlayers;
+  const words = (search.get('seats') || '').split(',').map((w) => w.trim().toLowerCase());
+  const names = (search.get('names') || '').split(',').map((w) => w.trim().slice(0, 16));
+  const seats = Array.from({ length: players }, (_, i) => ({
+    name: names[i] || DEFAULT_NAMES[i],
+    controller: SEAT_WORDS[words[i]] || (i === 0 ? 'human' : 'bot:greedy'),
+    colour: SEAT_COLOURS[i],
+  }));
+  const speed = ['instant', 'fast', 'normal', 'slow'].includes(search.get('speed')) ? search.get('speed') : 'normal';
+  const seedText = search.get('seed');
+  const seed = seedText && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
+  return { game, players, seats, speed, seed, autostart: search.get('autostart') === '1' };
+}
+
+const config = parseConfig();
+
+/** Tell the host page; '*' because the host is any blog, and nothing here is secret. */
+function post(type, data = {}) {
+  if (window.parent === window) return;
+  try {
+    window.parent.postMessage({ source: 'pipes-and-ducks', version: 1, type, ...data }, '*');
+  } catch (err) { console.warn(err); }
+}
+
+function randomSeed() {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+}
+
+function message(text) {
+  const box = $('#embed-message');
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function renderStart() {
+  const info = GAMES[config.game];
+  document.title = `${info.title} — Pipes & Ducks`;
+  $('#embed-game-title').textContent = info.title;
+  $('#embed-blurb').textContent = info.blurb;
+  $('.embed-art').classList.add(`art-${config.game}`);
+  $('#embed-seats').replaceChildren(...config.seats.map((s) => {
+    const li = document.createElement('li');
+    const dot = document.createElement('span');
+    dot.className = 'embed-dot';
+    dot.style.background = s.colour;
+    dot.setAttribute('aria-hidden', 'true');
+    li.append(dot, `${s.name} — ${LABELS[s.controller]}`);
+    return li;
+  }));
+  $('.embed-play .btn-label').textContent = `Play ${info.title}`;
+}
+
+function showStart(again) {
+  $('#game').hidden = true;
+  $('#game').replaceChildren();
+  $('#embed-start').hidden = false;
+  root.dataset.screen = 'menu';
+  if (again) $('.embed-play .btn-label').textContent = 'Play again';
+  $('#embed-play').focus();
+}
+
+async function start() {
+  const button = $('#embed-play');
+  button.disabled = true;
+  message('');
+  try {
+    await engine.ready;
+  } catch {
+    button.disabled = false;
+    return;
+  }
+  let module;
+  try {
+    module = await import(`./games/${config.game}/index.js`);
+  } catch (err) {
+    console.error(err);
+    button.disabled = false;
+    message('This game screen could not be loaded.');
+    post('error', { message: 'This game screen could not be loaded.' });
+    return;
+  }
+  const options = { players: config.players };
+  const created = engine.newGame({ game: config.game, options, seed: config.seed ?? randomSeed() });
+  button.disabled = false;
+  if (!created.ok) {
+    message(created.error.message);
+    post('error', { message: created.error.message });
+    return;
+  }
+  const seats = config.seats.map((s) => ({ ...s }));
+  const publicSeats = seats.map(({ name, controller }) => ({ name, controller }));
+  const session = {
+    ...created.result,
+    seats,
+    engine,
+    botSpeed: config.speed,
+    exit: () => showStart(true),
+    onMove({ player, result }) {
+      post('move', { game: config.game, player, moveCount: result.moveCount });
+    },
+    onOver(snap) {
+      post('over', { game: config.game, result: snap.result, moveCount: snap.moveCount, seats: publicSeats });
+    },
+  };
+  $('#embed-start').hidden = true;
+  const screen = $('#game');
+  screen.hidden = false;
+  screen.replaceChildren();
+  root.dataset.screen = config.game;
+  root.dataset.gameId = session.id;
+  post('started', {
+    game: config.game, options: created.result.options, seed: created.result.seed,
+    players: created.result.players, seats: publicSeats,
+  });
+  module.mount(screen, session);
+}
+
+function wire() {
+  const text = $('#engine-status .engine-text');
+  engine.ready.then((hello) => {
+    text.textContent = 'Ready';
+    post('ready', { games: hello.games.map((g) => g.name) });
+    if (config.autostart) start();
+  }, () => {});
+  window.addEventListener('pnd:error', (e) => {
+    text.textContent = 'Engine failed';
+    message(`${e.detail.message} Reload to try again.`);
+    post('error', { message: e.detail.message });
+  });
+  $('#embed-play').addEventListener('click', start);
+  // Let the host size the frame to the content.
+  let last = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    if (height !== last) { last = height; post('resize', { height }); }
+  }).observe(document.body);
+}
+
+root.dataset.screen = 'menu';
+renderStart();
+wire();
+initPwa({ banner: false });
