@@ -11,9 +11,19 @@ import pytest
 GAME_TIMEOUT = 150  # seconds, per full game
 
 
-def start(page, players: int, seats: list[str] | None = None, speed: str = "fast"):
+def fix_seed(page, seed: int):
+    """Make the menu's next random seed `seed` (< 2**32), so a scenario replays exactly."""
+    page.add_init_script("""(() => { const orig = crypto.getRandomValues.bind(crypto); let used = false;
+      crypto.getRandomValues = (a) => { if (!used && a instanceof Uint32Array && a.length === 2) {
+        used = true; a[0] = 0; a[1] = %d; return a; } return orig(a); }; })();""" % seed)
+
+
+def start(page, players: int, seats: list[str] | None = None, speed: str = "fast", faction: str | None = None):
     page.click(".game-pick[data-game=aqueducks]")
     page.click(f"#player-count button[data-players='{players}']")
+    if faction:
+        page.click("#advanced summary")
+        page.select_option("#advanced-body select[name=factions]", f'"{faction}"')
     if seats:
         for i, ctrl in enumerate(seats):
             page.select_option(f"#seats .seat:nth-child({i + 1}) select", ctrl)
@@ -135,3 +145,206 @@ def test_full_four_player_game_one_human_three_bots(open_page, artifacts):
     page.screenshot(path=str(artifacts / "aq-4p-final-city-right.png"))
     assert page_errors(probe) == []
     print(f"4-player game took {took:.1f}s")
+
+
+# ---------------------------------------------------------------- scenarios
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+_CARDS = json.loads((Path(__file__).resolve().parents[1] / "cards" / "aqueducks.json").read_text())
+CARD = {c["key"]: c for c in _CARDS["starter"] + _CARDS["tiered"] + [c for f in _CARDS["factions"] for c in f["pair"]]}
+
+
+def state(page, player=0):
+    """Read-only look at the engine's snapshot for the scenario bookkeeping."""
+    gid = page.get_attribute(".aq", "data-game-id")
+    return page.evaluate("([id, p]) => window.PipesAndDucks.state({id, player: p}).result", [gid, player])
+
+
+def faces_active(city, x, y, s):
+    row = [d for d in city["districts"] if d["y"] == y and d["storey"] == s]
+    return (not any(d["x"] < x for d in row), not any(d["x"] > x for d in row))
+
+
+def click_build(page, move, names):
+    """Pick the two cards, the place, the orientation and the bridge of `move` by clicking."""
+    L, R = move["cards"]
+    page.click(f"[data-testid=hand] [data-card-id='{L}']")
+    page.click(f"[data-testid=hand] [data-card-id='{R}']")
+    page.click(f"[data-testid=place-{move['x']}-{move['y']}-{move['storey']}]")
+    for _ in range(2):
+        left = page.inner_text(".aq-facepick >> nth=0")
+        if names[L] in left:
+            break
+        page.click("[data-testid=swap]")
+    if move["bridge"] is not None and page.locator(f"[data-testid=bridge-{move['bridge']}]").count():
+        page.click(f"[data-testid=bridge-{move['bridge']}]")
+    page.click("[data-testid=confirm-build]")
+
+
+def names_of(snap):
+    out = {h["card"]: CARD[h["key"]]["name"] for h in snap["view"]["hand"]}
+    return out
+
+
+def unmet(card, res, storey):
+    return storey not in card["storeys"] or any(res.get(r, 0) < n for r, n in card["requires"].items())
+
+
+def try_inactive_without_resources(page, snap):
+    """A card whose needs the city lacks goes into a hidden space: allowed."""
+    v = snap["view"]
+    city = v["cities"][0]
+    key = {h["card"]: h["key"] for h in v["hand"]}
+    for m in snap["legal"]:
+        if m["type"] != "build":
+            continue
+        la, ra = faces_active(city, m["x"], m["y"], m["storey"])
+        for cid, active in zip(m["cards"], (la, ra)):
+            card = CARD[key[cid]]
+            if not active and unmet(card, city["resources"], m["storey"]) and card["requires"]:
+                click_build(page, m, names_of(snap))
+                wait_turn_or_over(page)
+                after = state(page)["view"]["cities"][0]
+                d = [d for d in after["districts"] if (d["x"], d["y"], d["storey"]) == (m["x"], m["y"], m["storey"])][0]
+                face = d["left"] if cid == m["cards"][0] else d["right"]
+                assert face["card"] == cid and face["active"] is False
+                return True
+    return False
+
+
+DOUSE = {k for k, c in CARD.items() if c["douse"]}
+
+
+def try_dousing(page, snap, artifacts):
+    """A card that must be doused is refused where no water touches it, then built next to water."""
+    v = snap["view"]
+    city = v["cities"][0]
+    key = {h["card"]: h["key"] for h in v["hand"]}
+    res = city["resources"]
+    douse = [c for c, k in key.items() if k in DOUSE and not unmet(CARD[k], res, 1)]
+    plain = [c for c, k in key.items() if k not in DOUSE and not CARD[k]["requires"]]
+    if not douse or not plain:
+        return False
+    D, P = douse[0], plain[0]
+    good = [m for m in snap["legal"] if m["type"] == "build" and set(m["cards"]) == {D, P}
+            and faces_active(city, m["x"], m["y"], m["storey"])[m["cards"].index(D)]]
+    if not good:
+        return False
+    page.click(f"[data-testid=hand] [data-card-id='{D}']")
+    page.click(f"[data-testid=hand] [data-card-id='{P}']")
+    bad = page.locator("[data-testid^=place-][data-legal=false]")
+    for i in range(bad.count()):
+        tid = bad.nth(i).get_attribute("data-testid")
+        x, y, s = (int(n) for n in tid.split("-")[1:])
+        if s == 1 and faces_active(city, x, y, s)[0]:
+            bad.nth(i).click()
+            err = page.inner_text("[data-testid=action-panel] [data-testid=error]")
+            assert "water" in err, err
+            page.screenshot(path=str(artifacts / "aq-scenario-douse-refused.png"))
+            break
+    else:
+        page.keyboard.press("Escape")
+        page.keyboard.press("Escape")
+        return False
+    page.keyboard.press("Escape")  # back to step 1 with the keyboard
+    page.keyboard.press("Escape")
+    m = good[0]
+    click_build(page, m, names_of(snap))
+    wait_turn_or_over(page)
+    after = state(page)["view"]["cities"][0]
+    d = [d for d in after["districts"] if (d["x"], d["y"], d["storey"]) == (m["x"], m["y"], m["storey"])][0]
+    face = d["left"] if m["cards"][0] == D else d["right"]
+    assert face["card"] == D and face["active"] and face["doused"]
+    page.screenshot(path=str(artifacts / "aq-scenario-douse-met.png"))
+    return True
+
+
+def test_scenarios_solo_inactive_space_dousing_and_downfall(open_page, artifacts):
+    """Solo, fixed seed: a building without its resources goes into a hidden space; a dousing
+    requirement is refused and then met; districts are protected and the rest fall."""
+    page, probe = open_page()
+    fix_seed(page, 4242)
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    start(page, 1, faction="caesena")
+    done = {"inactive": False, "douse": False, "downfall": False}
+    t0 = time.time()
+    while time.time() - t0 < GAME_TIMEOUT:
+        turn = wait_turn_or_over(page)
+        if turn == "over":
+            break
+        snap = state(page)
+        if turn == "build":
+            if not done["douse"] and try_dousing(page, snap, artifacts):
+                done["douse"] = True
+                continue
+            if not done["inactive"] and try_inactive_without_resources(page, snap):
+                done["inactive"] = True
+                page.screenshot(path=str(artifacts / "aq-scenario-inactive.png"))
+                continue
+            play_build(page)
+        elif turn == "draft":
+            cards = enabled_card(page)
+            keys = [cards.nth(i).get_attribute("data-key") for i in range(cards.count())]
+            want = [i for i, k in enumerate(keys) if k in DOUSE or CARD[k]["requires"]]
+            cards.nth(want[0] if want else 0).click()
+            page.click("[data-testid=confirm-pick]")
+        elif turn == "protect" and not done["downfall"]:
+            before = len(snap["view"]["cities"][0]["districts"])
+            play_protect(page)
+            turn = wait_turn_or_over(page)
+            after = state(page)["view"]["cities"][0]["districts"]
+            assert all(d["protected"] for d in after) and len(after) < before
+            assert "topple" in page.inner_text("[data-testid=news]")
+            page.screenshot(path=str(artifacts / "aq-scenario-after-downfall.png"))
+            done["downfall"] = True
+        else:
+            PLAY[turn](page)
+        if all(done.values()):
+            break
+    assert done == {"inactive": True, "douse": True, "downfall": True}, done
+    assert page_errors(probe) == []
+
+
+def test_strong_arm_during_a_publican_visit(open_page, artifacts):
+    """Caesena strong-arms ties: whenever a donation space would push a cube, take it."""
+    page, probe = open_page()
+    fix_seed(page, 777)
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    start(page, 3, ["human", "bot:greedy", "bot:greedy"], faction="caesena")
+    t0 = time.time()
+    while time.time() - t0 < GAME_TIMEOUT:
+        turn = wait_turn_or_over(page)
+        assert turn != "over", "no strong-arm chance came up"
+        if turn == "publican" and page.locator(".aq-space.legal.strongarm").count():
+            target = page.locator(".aq-space.legal.strongarm").first
+            assert "strong-arming" in target.get_attribute("aria-label")
+            page.screenshot(path=str(artifacts / "aq-scenario-strongarm-before.png"))
+            target.click()
+            page.wait_for_function("() => /strong-arming/.test(document.querySelector('.frame-log').textContent)")
+            page.screenshot(path=str(artifacts / "aq-scenario-strongarm-after.png"))
+            break
+        PLAY[turn](page)
+    assert page_errors(probe) == []
+
+
+def test_hot_seat_hides_hands_between_people(open_page, artifacts):
+    page, probe = open_page()
+    start(page, 2, ["human", "human"])
+    page.wait_for_selector("dialog[data-testid=handoff][open]", timeout=10_000) if page.locator(".aq[data-turn=build]").count() == 0 else None
+    # first person builds; the second gets a hand-off screen before seeing anything
+    if page.locator("dialog[data-testid=handoff][open]").count():
+        page.click("dialog[data-testid=handoff] .btn-primary")
+    wait_turn_or_over(page)
+    first_hand = page.inner_text("[data-testid=hand]")
+    play_build(page)
+    page.wait_for_selector("dialog[data-testid=handoff][open]")
+    assert "Pass to" in page.inner_text("dialog[data-testid=handoff]")
+    assert page.inner_text("[data-testid=hand]").strip() in ("Hidden.", "")
+    page.screenshot(path=str(artifacts / "aq-hotseat-handoff.png"))
+    page.click("dialog[data-testid=handoff] .btn-primary")
+    wait_turn_or_over(page)
+    assert page.inner_text("[data-testid=hand]") != first_hand
+    assert page_errors(probe) == []

@@ -5,7 +5,7 @@ import { icon, WORD } from './icons.js';
 const esc = (t) => String(t).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
 export const ACTION_NAME = {
-  build: 'Build', publican: 'Publican visit', end_of_era: 'End of Era', protect: 'Protect',
+  build: 'Build', publican: 'Publican', end_of_era: 'End of Era', protect: 'Protect',
   downfall: 'Downfall', draft: 'Draft',
 };
 const ACTION_ICON = { build: 'building', publican: 'duckat', end_of_era: 'era_end', protect: 'protect', downfall: 'hidden', draft: 'duck' };

@@ -301,6 +301,7 @@ class AqueducksUI {
     root.dataset.turn = turn ? action : '';
     root.dataset.action = action;
     root.dataset.over = String(!!this.snap.over);
+    root.dataset.gameId = this.session.id;
     // track + news
     this.el.top.innerHTML = actionTrack(v);
     this.el.news.innerHTML = this.news.length ? `<h3>${this.news.some((x) => x.type === 'build') && this.news.filter((x) => x.type === 'build').length > 1 ? 'Revealed together' : 'Latest'}</h3><ul>${this.news.map((x) =>
@@ -344,6 +345,7 @@ class AqueducksUI {
       panelHtml = '<p class="aq-prompt">Hands are hidden while the device changes hands.</p>';
     } else if (turn && ph) {
       panelHtml = ph === Build ? Build.panel(this).html : ph.panel(this);
+      if (ph === Publican) panelHtml += pondifexBoard(v, this.seats, this.snap.legal);
       if (!mine) panelHtml = `<p class="aq-prompt">You are looking at ${esc(this.seats[this.shown].name)}'s city. <button type="button" class="btn btn-small" data-testid="back-to-mine" onclick="">Back to my city</button></p>` + panelHtml;
     } else {
       const waiting = v.to_act.map((p) => this.seats[p].name);
@@ -360,7 +362,7 @@ class AqueducksUI {
     // boards
     const legal = turn ? this.snap.legal : [];
     this.el.boards.innerHTML = playerBoard(shownCity, this.seats[this.shown], { solo: v.solo }) +
-      (v.solo ? this.soloBoard() : pondifexBoard(v, this.seats, action === 'publican' ? legal : []));
+      (v.solo ? this.soloBoard() : turn && action === 'publican' ? '' : pondifexBoard(v, this.seats, []));
     if (turn && action === 'publican' && v.pondifex) {
       // on a Publican turn the board goes next to the prompt
       this.el.boards.classList.add('aq-boards-publican');

@@ -2,6 +2,8 @@
 
 export function eventText(ev, seats, cardName) {
   const who = (p) => (seats[p] ? seats[p].name : `Player ${p + 1}`);
+  // verb agreement for a seat called "You"
+  const v = (p, third, second) => (who(p) === 'You' ? second : third);
   switch (ev.type) {
     case 'build': {
       const [a, b] = ev.keys.map(cardName);
@@ -10,19 +12,19 @@ export function eventText(ev, seats, cardName) {
         `${ev.bridge ? ' on a bridge' : ''}${ev.duckats ? `, +${ev.duckats} duckats` : ''}` +
         `${hid.length ? `; now hidden: ${hid.join(', ')}` : ''}.`;
     }
-    case 'no_build': return `${who(ev.player)} has no legal district and passes.`;
-    case 'pass': return ev.auto ? `${who(ev.player)} cannot afford a donation and passes.` : `${who(ev.player)} passes.`;
+    case 'no_build': return `${who(ev.player)} ${v(ev.player, 'has', 'have')} no legal district and ${v(ev.player, 'passes', 'pass')}.`;
+    case 'pass': return ev.auto ? `${who(ev.player)} cannot afford a donation and ${v(ev.player, 'passes', 'pass')}.` : `${who(ev.player)} ${v(ev.player, 'passes', 'pass')}.`;
     case 'draw': return null;
     case 'chosen': return null;
     case 'publican': return `The Publican visits, in Faith order: ${ev.order.map(who).join(', ')}.`;
     case 'donate':
-      return `${who(ev.player)} donates ${ev.cost} duckats (row ${ev.row + 1})` +
+      return `${who(ev.player)} ${v(ev.player, 'donates', 'donate')} ${ev.cost} duckats (row ${ev.row + 1})` +
         (ev.pushed && ev.pushed.length ? `, strong-arming ${ev.pushed.map(who).join(', ')} to the right` : '') + '.';
-    case 'pushed_off': return `${who(ev.player)}'s cube is pushed off the board${ev.refund ? ` (${ev.refund} duckats refunded)` : ''}.`;
-    case 'favour': return `${who(ev.player)} gains ${ev.favour} Favour${ev.luxury ? ` + ${ev.luxury} for Luxury` : ''}.`;
-    case 'end_of_era': return `End of Era: ${who(ev.player)} gains ${ev.duckats} duckats.`;
-    case 'protect': return `${who(ev.player)} protects ${ev.districts.length ? `${ev.districts.length} more district${ev.districts.length > 1 ? 's' : ''}` : 'nothing new'}.`;
-    case 'downfall': return `Downfall: the Gauls topple ${ev.removed.length} of ${who(ev.player)}'s districts.`;
+    case 'pushed_off': return `${who(ev.player) === 'You' ? 'Your' : `${who(ev.player)}'s`} cube is pushed off the board${ev.refund ? ` (${ev.refund} duckats refunded)` : ''}.`;
+    case 'favour': return `${who(ev.player)} ${v(ev.player, 'gains', 'gain')} ${ev.favour} Favour${ev.luxury ? ` + ${ev.luxury} for Luxury` : ''}.`;
+    case 'end_of_era': return `End of Era: ${who(ev.player)} ${v(ev.player, 'gains', 'gain')} ${ev.duckats} duckats.`;
+    case 'protect': return `${who(ev.player)} ${v(ev.player, 'protects', 'protect')} ${ev.districts.length ? `${ev.districts.length} more district${ev.districts.length > 1 ? 's' : ''}` : 'nothing new'}.`;
+    case 'downfall': return `Downfall: the Gauls topple ${ev.removed.length} of ${who(ev.player) === 'You' ? 'your' : `${who(ev.player)}'s`} districts.`;
     case 'draft': return `The Draft begins (era ${ev.era}).`;
     case 'pick': return ev.auto ? 'Everyone takes the last building passed to them.' : `Everyone picks a building${ev.round ? ` (pick ${ev.round})` : ''}.`;
     case 'era': return `Era ${ev.era} begins.`;
