@@ -147,3 +147,61 @@ def test_view_shape_for_renderer():
         assert k in d
     assert len(c["pictures"]["left"]) == 5 and len(c["pictures"]["left"][0]) == 3
     assert len(v["track"]) == 11
+
+
+def _card_fields(obj, out):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k in ("card", "cards", "copied", "bridge") and v is not True:
+                for c in (v if isinstance(v, list) else [v]):
+                    if isinstance(c, int) and not isinstance(c, bool):
+                        out.add(c)
+            else:
+                _card_fields(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _card_fields(v, out)
+    return out
+
+
+def _hidden_from(g, seat):
+    hidden = set()
+    for d in g.decks.values():
+        hidden.update(d)
+    for q, pl in enumerate(g.players):
+        hidden.update(pl["draw"])
+        hidden.update(pl["discard"])
+        if q != seat:
+            hidden.update(pl["hand"])
+            ch = pl["choice"]
+            if ch and ch.get("type") == "pick":
+                hidden.add(ch["card"])
+            if ch and ch.get("type") == "build":
+                hidden.update(ch["cards"])
+                if ch["bridge"] is not None:
+                    hidden.add(ch["bridge"])
+            for d in pl["city"]:
+                if d is not None and d["bridge"] is not None:
+                    hidden.add(d["bridge"])
+            if g.draft is not None:
+                hidden.update(g.draft["hands"][q])
+    return hidden
+
+
+def test_no_view_or_event_names_a_hidden_card_during_whole_games():
+    for players, seed in ((3, 5), (1, 6), (6, 7)):
+        g = GAME.new({"players": players}, seed)
+        rng = Rng(seed)
+        while not g.is_over:
+            for p in g.to_act():
+                for seat in [None] + list(range(players)):
+                    shown = _card_fields(g.view(seat), set())
+                    assert not shown & _hidden_from(g, -1 if seat is None else seat), (seat, g.action)
+                ev = g.apply(p, BOTS["random"](g, p, rng))
+                named = _card_fields(ev, set())
+                # events are public: nothing still hidden from every seat but its owner may appear
+                for seat in range(players):
+                    leak = named & _hidden_from(g, seat)
+                    assert not leak, (g.action, leak)
+                if g.is_over:
+                    break
