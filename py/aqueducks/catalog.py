@@ -30,6 +30,11 @@ def cards_dir() -> Path:
     raise CatalogError("Cannot find cards/aqueducks.json next to the aqueducks package.")
 
 
+def describe(ability: dict) -> str:
+    from .abilities import describe as _d
+    return _d(ability)
+
+
 class Card:
     """One distinct building (not a physical copy)."""
 
@@ -61,7 +66,7 @@ class Card:
         d = {"key": self.key, "name": self.name, "tier": self.tier, "copies": self.copies,
              "storeys": list(self.storeys), "requires": dict(self.requires), "douse": self.douse,
              "produces": list(self.produces), "ability": self.ability, "flavour": self.flavour,
-             "starter": self.starter}
+             "starter": self.starter, "text": describe(self.ability)}
         if self.faction:
             d["faction"] = self.faction
         return d

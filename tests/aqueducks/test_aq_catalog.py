@@ -141,3 +141,14 @@ def test_cards_dir_found():
 def test_florentia_keeps_seven(cat):
     assert cat.faction_by_key["florentia"]["ability"] == {"kind": "hand_size", "value": 7}
     assert len({f["ability"]["kind"] for f in cat.factions}) == 6
+
+
+def test_card_table_has_face_text(cat):
+    from aqueducks import GAME
+    t = GAME.card_table()
+    assert len(t["instances"]) == 194 and set(t["instances"]) == set(t["cards"])
+    texts = {k: c["text"] for k, c in t["cards"].items()}
+    assert texts["reed_hut"] == "When played: 1 duckat per tree in your city."
+    assert texts["colosseum"] == "Whenever you build: 7 duckats per brick or column symbol you play."
+    assert texts["templum_parvum"] == "While active: 1 Faith per adjacent column symbol."
+    assert all(texts[k] for k, c in cat.cards.items() if c.ability["effect"] != "none")
