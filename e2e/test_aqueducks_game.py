@@ -348,3 +348,56 @@ def test_hot_seat_hides_hands_between_people(open_page, artifacts):
     wait_turn_or_over(page)
     assert page.inner_text("[data-testid=hand]") != first_hand
     assert page_errors(probe) == []
+
+
+def test_phone_width_build_zoom_and_views(open_page, artifacts):
+    page, probe = open_page(width=375, height=740)
+    start(page, 2, ["human", "bot:greedy"])
+    assert wait_turn_or_over(page) == "build"
+    page.screenshot(path=str(artifacts / "aq-phone-start.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "no sideways scrolling on a phone"
+    # zoom on tap: the card opens big in a dialog
+    page.locator("[data-testid=hand] .aq-zoom").first.click()
+    page.wait_for_selector("dialog[data-testid=zoom][open] .aq-card-big")
+    page.screenshot(path=str(artifacts / "aq-phone-zoom.png"))
+    page.keyboard.press("Escape")
+    enabled_card(page).first.click()
+    enabled_card(page, "[aria-pressed=false]").first.click()
+    page.locator("[data-testid^=place-][data-legal=true]").first.click()
+    page.locator(".aq-citybox").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "aq-phone-place.png"))
+    page.click("[data-testid=confirm-build]")
+    wait_turn_or_over(page)
+    page.click("[data-testid=view-left]")
+    page.locator(".aq-hit-face").first.click()
+    page.locator(".aq-citybox").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "aq-phone-left-view.png"))
+    page.click("[data-testid=city-tab-1]")
+    page.click("[data-testid=view-overview]")
+    page.locator(".aq-citybox").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "aq-phone-opponent.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page_errors(probe) == []
+
+
+def test_adjacency_and_why_hidden_on_hover_desktop(open_page, artifacts):
+    page, probe = open_page()
+    start(page, 1)
+    for _ in range(3):
+        assert wait_turn_or_over(page) == "build"
+        play_build(page)
+    wait_turn_or_over(page)
+    faces = page.locator(".aq-hit-face")
+    hidden = [i for i in range(faces.count()) if "hidden" in faces.nth(i).get_attribute("aria-label")]
+    if hidden:
+        faces.nth(hidden[0]).hover()
+        assert "Hidden" in page.inner_text(".aq-detail")
+    page.keyboard.press("2")
+    assert page.get_attribute("[data-testid=view-left]", "aria-checked") == "true"
+    page.locator(".aq-hit-face").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert "Adjacent" in page.inner_text(".aq-detail")
+    page.screenshot(path=str(artifacts / "aq-left-view-adjacency.png"))
+    page.keyboard.press("3")
+    page.screenshot(path=str(artifacts / "aq-right-view.png"))
+    assert page_errors(probe) == []

@@ -81,6 +81,7 @@ export class CityCanvas {
     let top = 1;
     for (let s = 2; s <= 3; s++) {
       for (let x = 0; x <= 3 - s; x++) if (this.districtAt(x, y, s) || this.supported(x, y, s)) top = s;
+      if (this.toppled && this.toppled.some((d) => d.y === y && d.storey === s)) top = Math.max(top, s);
     }
     return top;
   }
@@ -193,6 +194,26 @@ export class CityCanvas {
         continue;
       }
       this.drawDistrict(ctx, d, r, hl, small);
+    }
+    // districts that just fell at the Downfall
+    if (this.toppled) {
+      for (const d of this.toppled) {
+        const sl = L.slots.find((q) => q.x === d.x && q.y === d.y && q.s === d.storey);
+        if (!sl || this.districtAt(d.x, d.y, d.storey)) continue;
+        const r = sl.r;
+        ctx.save();
+        ctx.translate(r.x + r.w / 2, r.y + r.h / 2);
+        ctx.rotate(((d.id % 2) ? 1 : -1) * 0.12);
+        ctx.globalAlpha = 0.75;
+        ctx.fillStyle = '#f6d5d9'; ctx.strokeStyle = '#b23a48'; ctx.lineWidth = 2; ctx.setLineDash([5, 3]);
+        roundRect(ctx, -r.w / 2, -r.h / 2, r.w, r.h, 5); ctx.fill(); ctx.stroke(); ctx.setLineDash([]);
+        ctx.beginPath(); ctx.moveTo(-r.w / 2 + 6, -r.h / 2 + 6); ctx.lineTo(r.w / 2 - 6, r.h / 2 - 6);
+        ctx.moveTo(r.w / 2 - 6, -r.h / 2 + 6); ctx.lineTo(-r.w / 2 + 6, r.h / 2 - 6); ctx.stroke();
+        ctx.globalAlpha = 1; ctx.fillStyle = '#8a1f2c'; ctx.font = `700 ${small ? 10 : 12}px ${font()}`;
+        ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+        ctx.fillText('toppled by the Gauls', 0, 0, r.w - 8);
+        ctx.restore();
+      }
     }
     // place targets and ghost
     if (this.place) {

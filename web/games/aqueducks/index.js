@@ -64,6 +64,7 @@ class AqueducksUI {
     this.news = [];
     this.detail = null;
     this.overSnap = null;
+    this.toppled = {};
     this.layout();
     this.keyHandler = (e) => this.keys(e);
     document.addEventListener('keydown', this.keyHandler);
@@ -161,6 +162,16 @@ class AqueducksUI {
 
   // ------------------------------------------------------------- Match ui protocol
   render(snap, events, viewer) {
+    // Downfall: remember the districts that fell so the city can show them toppling.
+    for (const ev of events || []) {
+      if (ev.type === 'downfall' && ev.removed.length && this.snap) {
+        const ids = new Set(ev.removed.map((r) => r.district));
+        const before = this.snap.view.cities[ev.player].districts.filter((d) => ids.has(d.id));
+        this.toppled[ev.player] = { districts: before, until: Date.now() + 4500 };
+        clearTimeout(this.toppleTimer);
+        this.toppleTimer = setTimeout(() => this.refresh(), 4600);
+      }
+    }
     this.snap = snap;
     this.viewer = viewer;
     if (this.shown === null) this.shown = viewer ?? 0;
@@ -257,7 +268,7 @@ class AqueducksUI {
   events(events) {
     const notable = [];
     for (const ev of events) {
-      const text = eventText(ev, this.seats, (k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k));
+      const text = eventText(ev, this.seats, (k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k), (id) => this.cardName(id));
       if (!text) continue;
       const p = ev.player;
       this.frame.log(text, p !== undefined ? this.seats[p].colour : null);
@@ -334,7 +345,9 @@ class AqueducksUI {
       if (this.mode !== 'overview') this.mode = 'overview';
     }
     for (const b of this.el.views.querySelectorAll('[data-view]')) b.setAttribute('aria-checked', String(b.dataset.view === this.mode));
-    this.city.set({ city: shownCity, mode: this.mode, place, protect });
+    const tp = this.toppled[this.shown];
+    const toppled = tp && tp.until > Date.now() ? tp.districts : null;
+    this.city.set({ city: shownCity, mode: this.mode, place, protect, toppled });
     this.el.cityBox.setAttribute('aria-label', `${this.seats[this.shown].name}'s city, ${this.mode}`);
 
     // panel
@@ -372,6 +385,7 @@ class AqueducksUI {
   renderHand(turn, action) {
     const v = this.snap.view;
     const el = this.el.hand;
+    this.el.hand.parentElement.hidden = !!this.snap.over;
     if (this.hidden || this.snap.over) {
       el.innerHTML = this.hidden ? '<p class="muted">Hidden.</p>' : '';
       this.el.handTitle.textContent = this.hidden ? 'Hand hidden' : 'Your hand';
@@ -469,7 +483,7 @@ class AqueducksUI {
       : `<h3>${winners.map((p) => esc(this.seats[p].name)).join(' and ')} win${winners.length === 1 ? 's' : ''}!</h3>`;
     return `<div data-testid="game-over">${head}
       <table class="aq-scores"><thead><tr><th>Player</th><th>Faction</th>${v.solo ? '' : '<th>Favour</th>'}<th>Duckats</th></tr></thead><tbody>
-      ${rows.map(({ p, c }) => `<tr class="${winners.includes(p) ? 'win' : ''}"><td><span class="aq-dot" style="--seat:${this.seats[p].colour}"></span>${esc(this.seats[p].name)}${winners.includes(p) && !v.solo ? ' 🏆' : ''}</td><td>${esc(c.faction_name)}</td>${v.solo ? '' : `<td>${c.favour}</td>`}<td>${c.duckats}</td></tr>`).join('')}
+      ${rows.map(({ p, c }) => `<tr class="${winners.includes(p) ? 'win' : ''}"><td><span class="aq-dot" style="--seat:${this.seats[p].colour}"></span>${esc(this.seats[p].name)}${winners.includes(p) && !v.solo ? ' <span class="aq-winner">winner</span>' : ''}</td><td>${esc(c.faction_name)}</td>${v.solo ? '' : `<td>${c.favour}</td>`}<td>${c.duckats}</td></tr>`).join('')}
       </tbody></table>
       <div class="aq-buttons"><button type="button" class="btn" data-act="again">Show final scores</button></div></div>`;
   }

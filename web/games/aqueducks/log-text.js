@@ -1,6 +1,6 @@
 // Engine events in words, naming seats by the names people gave them.
 
-export function eventText(ev, seats, cardName) {
+export function eventText(ev, seats, cardName, cardNameById = (id) => `card ${id}`) {
   const who = (p) => (seats[p] ? seats[p].name : `Player ${p + 1}`);
   // verb agreement for a seat called "You"
   const v = (p, third, second) => (who(p) === 'You' ? second : third);
@@ -22,7 +22,10 @@ export function eventText(ev, seats, cardName) {
         (ev.pushed && ev.pushed.length ? `, strong-arming ${ev.pushed.map(who).join(', ')} to the right` : '') + '.';
     case 'pushed_off': return `${who(ev.player) === 'You' ? 'Your' : `${who(ev.player)}'s`} cube is pushed off the board${ev.refund ? ` (${ev.refund} duckats refunded)` : ''}.`;
     case 'favour': return `${who(ev.player)} ${v(ev.player, 'gains', 'gain')} ${ev.favour} Favour${ev.luxury ? ` + ${ev.luxury} for Luxury` : ''}.`;
-    case 'end_of_era': return `End of Era: ${who(ev.player)} ${v(ev.player, 'gains', 'gain')} ${ev.duckats} duckats.`;
+    case 'end_of_era': {
+      const parts = (ev.gains || []).filter((g) => g.duckats).map((g) => `${g.card === null ? 'faction' : cardNameById(g.card)} ${g.duckats}`);
+      return `End of Era: ${who(ev.player)} ${v(ev.player, 'gains', 'gain')} ${ev.duckats} duckats${parts.length ? ` (${parts.join(', ')})` : ''}.`;
+    }
     case 'protect': return `${who(ev.player)} ${v(ev.player, 'protects', 'protect')} ${ev.districts.length ? `${ev.districts.length} more district${ev.districts.length > 1 ? 's' : ''}` : 'nothing new'}.`;
     case 'downfall': return `Downfall: the Gauls topple ${ev.removed.length} of ${who(ev.player) === 'You' ? 'your' : `${who(ev.player)}'s`} districts.`;
     case 'draft': return `The Draft begins (era ${ev.era}).`;
