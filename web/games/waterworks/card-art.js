@@ -248,20 +248,36 @@ export function drawCard(ctx, x, y, w, h, card, opts = {}) {
   } else if (card.kind === 'valve') {
     const [ex, ey] = edgePoint(x, y, w, h, 'W');
     pipeArm(ctx, cx, cy, ex, ey, t, METAL.brass, false);
+    // a hand wheel in the owner's colour on a brass stem
     const wr = Math.min(w, h) * 0.3;
-    ctx.lineWidth = Math.max(2, wr * 0.24);
+    const wx = cx + w * 0.06;
+    ctx.fillStyle = METAL.brass.body;
+    ctx.fillRect(wx - t * 0.35, cy - t * 0.35, t * 0.7, t * 0.7);
+    ctx.lineWidth = Math.max(2, wr * 0.26);
     ctx.strokeStyle = opts.owner || '#555';
     ctx.beginPath();
-    ctx.arc(cx + w * 0.06, cy, wr, 0, Math.PI * 2);
+    ctx.arc(wx, cy, wr, 0, Math.PI * 2);
     ctx.stroke();
-    for (let k = 0; k < 4; k += 1) {
-      const a = k * Math.PI / 2 + Math.PI / 4;
-      line(ctx, cx + w * 0.06, cy, cx + w * 0.06 + Math.cos(a) * wr, cy + Math.sin(a) * wr);
+    ctx.lineWidth = Math.max(1.2, wr * 0.16);
+    for (let k = 0; k < 3; k += 1) {
+      const a = k * Math.PI / 3 + Math.PI / 2;
+      line(ctx, wx - Math.cos(a) * wr, cy - Math.sin(a) * wr, wx + Math.cos(a) * wr, cy + Math.sin(a) * wr);
+    }
+    // knobs on the rim
+    ctx.fillStyle = opts.owner || '#555';
+    for (let k = 0; k < 6; k += 1) {
+      const a = k * Math.PI / 3 + Math.PI / 2;
+      ctx.beginPath();
+      ctx.arc(wx + Math.cos(a) * wr, cy + Math.sin(a) * wr, Math.max(1.2, wr * 0.17), 0, Math.PI * 2);
+      ctx.fill();
     }
     ctx.beginPath();
-    ctx.arc(cx + w * 0.06, cy, wr * 0.28, 0, Math.PI * 2);
-    ctx.fillStyle = METAL.brass.body;
+    ctx.arc(wx, cy, wr * 0.3, 0, Math.PI * 2);
+    ctx.fillStyle = METAL.brass.hi;
     ctx.fill();
+    ctx.strokeStyle = METAL.brass.lo;
+    ctx.lineWidth = 1;
+    ctx.stroke();
   } else if (card.kind === 'spout') {
     const j = opts.joins || 'E';
     const [ex, ey] = edgePoint(x, y, w, h, j);
@@ -298,13 +314,13 @@ export function drawCard(ctx, x, y, w, h, card, opts = {}) {
 function drawCap(ctx, x, y, w, h, d, m, leaky, t) {
   const [ex, ey] = edgePoint(x, y, w, h, d);
   const cx = x + w / 2; const cy = y + h / 2;
-  const len = d === 'N' || d === 'S' ? h * 0.3 : w * 0.32;
+  const len = d === 'N' || d === 'S' ? h * 0.2 : w * 0.2;
   const ux = Math.sign(cx - ex); const uy = Math.sign(cy - ey);
   const sx = ex + ux * len; const sy = ey + uy * len;
-  pipeArm(ctx, sx, sy, ex, ey, t * 0.9, m, false);
+  pipeArm(ctx, sx, sy, ex, ey, t * 0.85, m, false);
   // the dome of the cap
   ctx.beginPath();
-  ctx.arc(sx, sy, t * 0.62, 0, Math.PI * 2);
+  ctx.arc(sx, sy, t * 0.52, 0, Math.PI * 2);
   ctx.fillStyle = m.body;
   ctx.fill();
   ctx.lineWidth = 1;

@@ -17,7 +17,9 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
     div.style.setProperty('--c', colours[i]);
     const ctl = seats[i].controller;
     const kind = ctl === 'human' ? 'human' : `bot · ${{ 'bot:random': 'easy', 'bot:greedy': 'normal', 'bot:hard': 'hard' }[ctl] || 'bot'}`;
-    const pct = Math.min(100, Math.round((p.pipes_best / view.target) * 100));
+    // after the spout the line has no open end left: show the winning line's length instead
+    const pipes = p.spout_placed && view.result ? view.result.pipes : p.pipes_best;
+    const pct = Math.min(100, Math.round((pipes / view.target) * 100));
     const plumbers = Array.from({ length: 2 }, (_, k) => `<span class="ww-plumber${k < p.plumbers_left ? '' : ' used'}"></span>`).join('');
     div.innerHTML = `
       <div class="ww-player-head">
@@ -30,13 +32,13 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
       <div class="ww-player-stats">
         <span class="ww-stat" title="Pipe cards in the longest open line, toward the target">
           <span class="ww-meter" aria-hidden="true"><span style="width:${pct}%"></span></span>
-          <span data-testid="pipes-${i}">${p.pipes_best}/${view.target}</span> pipes</span>
+          <span data-testid="pipes-${i}">${pipes}/${view.target}</span> pipes</span>
         <span class="ww-stat" title="Cards in hand"><span class="ww-mini-card" aria-hidden="true"></span>${p.hand_size}</span>
         <span class="ww-stat" title="Plumbers left">${plumbers}<span class="visually-hidden">${p.plumbers_left} plumbers left</span></span>
         ${p.leak ? `<span class="ww-leak-tag">${DROP} leaky</span>` : ''}
         ${p.open_ends > 1 ? `<span class="ww-ends-tag" title="Open ends: cap all but one before the spout">${p.open_ends} ends</span>` : ''}
       </div>`;
-    div.setAttribute('aria-label', `${names[i]}, ${kind}${turn ? ', to play' : ''}: ${p.pipes_best} of ${view.target} pipes, ${p.hand_size} cards, ${p.plumbers_left} plumbers left${p.leak ? ', line is leaking' : ''}`);
+    div.setAttribute('aria-label', `${names[i]}, ${kind}${turn ? ', to play' : ''}: ${pipes} of ${view.target} pipes, ${p.hand_size} cards, ${p.plumbers_left} plumbers left${p.leak ? ', line is leaking' : ''}`);
     div.setAttribute('role', 'group');
     return div;
   }));

@@ -14,14 +14,15 @@ export function eventText(ev, names) {
   const target = ev.target !== undefined ? names[ev.target] : null;
   switch (ev.type) {
     case 'lay':
-      if (ev.capped) return `${who} capped an open end of ${own(who)} line with a cap card.`;
+      if (ev.capped) return `${who} capped an open end of ${own(who)} line with ${article(ev.material)} ${ev.material} cap.`;
       return `${who} laid ${cardWords(ev.card, { article: true })} on ${own(who)} line.`;
     case 'leak': {
-      const what = ev.card.kind === 'cap' ? 'a cap card with a leaky cap' : `a leaky ${shape(ev.card)}`;
+      const what = ev.card.kind === 'cap' ? 'a leaky cap' : `a leaky ${shape(ev.card)}`;
       if (ev.mode === 'on_top') return `${who} laid ${what} on top of ${possessive(target)} ${cardWords(ev.covered)}: a leak!`;
       return `${who} laid ${what} on ${possessive(target)} line.`;
     }
     case 'cover':
+      if (ev.card.kind === 'cap') return `${who} repaired ${own(who)} leak by covering it with ${article(ev.material)} ${ev.material} cap.`;
       return `${who} repaired ${own(who)} leak by covering it with ${cardWords(ev.card, { article: true })}.`;
     case 'plumber':
       return `${who} sent a plumber to fix ${own(who)} leak (${ev.plumbers_left} left) and discarded ${cardWords(ev.discarded, { article: true })}.`;
@@ -39,6 +40,8 @@ export function eventText(ev, names) {
       return null;
   }
 }
+
+function article(word) { return /^[aeiou]/i.test(word || '') ? 'an' : 'a'; }
 
 function shape(card) {
   return { long: 'long straight', short: 'short straight', L: 'L bend', J: 'reverse-L bend', tee: 'T' }[card.shape] || card.shape;

@@ -262,28 +262,29 @@ export class TableCanvas {
       }
     }
 
-    // the winning line: water running through it
+    // the winning line: water running inside its pipes, each of its cards framed in gold
     if (s.win && s.win.length) {
       ctx.save();
-      ctx.lineJoin = 'round';
-      ctx.lineCap = 'round';
-      ctx.strokeStyle = 'rgba(120,220,255,.55)';
-      ctx.shadowColor = '#7fe3ff';
-      ctx.shadowBlur = 12;
-      ctx.lineWidth = Math.max(4, this.cw * 0.22);
-      ctx.beginPath();
-      s.win.forEach(([x, y], i) => {
-        const [rx, ry, w, h] = this.cellRect(x, y);
-        if (i) ctx.lineTo(rx + w / 2, ry + h / 2); else ctx.moveTo(rx + w / 2, ry + h / 2);
-      });
-      ctx.stroke();
-      ctx.shadowBlur = 0;
-      ctx.strokeStyle = '#f7d44c';
+      ctx.strokeStyle = 'rgba(247,212,76,.9)';
       ctx.lineWidth = 2;
+      ctx.shadowColor = '#f7d44c';
+      ctx.shadowBlur = 10;
       for (const key of winSet) {
         const [x, y] = key.split(',').map(Number);
         const [rx, ry, w, h] = this.cellRect(x, y);
-        ctx.strokeRect(rx, ry, w, h);
+        ctx.strokeRect(rx + 0.5, ry + 0.5, w - 1, h - 1);
+      }
+      ctx.shadowBlur = 0;
+      const t = Math.max(3, Math.min(this.cw, this.ch) * 0.26);
+      const pts = s.win.map(([x, y]) => { const [rx, ry, w, h] = this.cellRect(x, y); return [rx + w / 2, ry + h / 2]; });
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      for (const [width, colour] of [[t * 0.5, '#1f86b3'], [t * 0.34, '#5fd0f5'], [t * 0.1, 'rgba(255,255,255,.85)']]) {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = Math.max(1, width);
+        ctx.beginPath();
+        pts.forEach(([px, py], i) => (i ? ctx.lineTo(px, py) : ctx.moveTo(px, py)));
+        ctx.stroke();
       }
       ctx.restore();
     }

@@ -1,0 +1,345 @@
+"""Water Works in the browser, driven only through clicks and keys.
+
+Read-only looks at the engine state are allowed (e.g. to learn whose turn it is); every
+move goes through the page. Screenshots land in e2e/artifacts/ (git-ignored).
+"""
+from __future__ import annotations
+
+import re
+import time
+
+HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
+GAMEOVER = "dialog[data-testid=gameover][open]"
+HANDOFF = "dialog[data-testid=handoff][open]"
+
+
+# ----- helpers ----------------------------------------------------------------------------
+def start_game(page, seats, rules=None, speed="fast"):
+    """From the menu: Water Works, len(seats) players, [(name, controller)], house rules."""
+    page.click(".game-pick[data-game=waterworks]")
+    page.click(f"#player-count button[data-players='{len(seats)}']")
+    for i, (name, ctl) in enumerate(seats):
+        page.fill(f"#seats .seat:nth-child({i + 1}) input", name)
+        page.dispatch_event(f"#seats .seat:nth-child({i + 1}) input", "change")
+        page.select_option(f"#seats .seat:nth-child({i + 1}) select", ctl)
+    if rules:
+        page.click("#advanced summary")
+        for name, value in rules.items():
+            page.select_option(f"#advanced-body select[name={name}]", f'"{value}"')
+    page.click("[data-testid=start]")
+    page.wait_for_selector("[data-testid=waterworks]")
+    page.select_option("#frame-speed", speed)
+
+
+def wait_my_turn_or_over(page, timeout=20_000):
+    page.wait_for_selector(f"{HAND_READY}, {GAMEOVER}, {HANDOFF}", timeout=timeout)
+    if page.locator(GAMEOVER).count():
+        return "over"
+    if page.locator(HANDOFF).count():
+        return "handoff"
+    return "turn"
+
+
+def spots(page):
+    return page.evaluate("""() => [...document.querySelectorAll('.ww-spot')].map(b => ({
+        kind: b.dataset.kind, wins: !!b.dataset.wins, testid: b.dataset.testid,
+        x: +b.dataset.x, y: +b.dataset.y}))""")
+
+
+def hand_ids(page):
+    return page.evaluate("() => [...document.querySelectorAll('.ww-card[data-card-id]')].map(b => +b.dataset.cardId)")
+
+
+def select_card(page, card_id):
+    sel = f".ww-card[data-card-id='{card_id}']"
+    if page.get_attribute(sel, "aria-pressed") != "true":
+        page.click(sel)
+    assert page.get_attribute(f".ww-card[data-card-id='{card_id}']", "aria-pressed") == "true"
+
+
+def log_lines(page):
+    return page.evaluate("() => [...document.querySelectorAll('.frame-log-list li')].map(li => li.textContent)")
+
+
+def enabled(page, act):
+    return page.get_attribute(f"[data-testid=act-{act}]", "aria-disabled") == "false"
+
+
+def scan_hand(page):
+    """Pick every card in turn; return {card_id: [spots]} (both orientations are not tried)."""
+    found = {}
+    for cid in hand_ids(page):
+        select_card(page, cid)
+        found[cid] = spots(page)
+    return found
+
+
+def play_simple_turn(page, prefer=("win", "cover", "lay", "leak")):
+    """A simple strategy through the UI: spout > winning lay > cover > lay > leak >
+    plumber > discard. Returns what it did."""
+    if enabled(page, "spout"):
+        page.click("[data-testid=act-spout]")
+        return "spout"
+    found = scan_hand(page)
+    for want in prefer:
+        for cid, sps in found.items():
+            for sp in sps:
+                if (want == "win" and sp["wins"]) or sp["kind"] == want:
+                    select_card(page, cid)
+                    page.click(f"[data-testid={sp['testid']}]")
+                    return want
+    first = hand_ids(page)[0]
+    select_card(page, first)
+    if enabled(page, "plumber"):
+        page.click("[data-testid=act-plumber]")
+        return "plumber"
+    page.click("[data-testid=act-discard]")
+    return "discard"
+
+
+def shot(page, artifacts, name):
+    page.wait_for_timeout(120)
+    page.screenshot(path=str(artifacts / f"waterworks-{name}.png"))
+
+
+def no_page_errors(probe):
+    real = [e for e in probe.errors if "sw.js" not in e and "404" not in e]
+    assert real == [], real
+
+
+# ----- tests ---------------------------------------------------------------------------------
+def test_full_game_against_bots_to_the_end(open_page, artifacts):
+    page, probe = open_page()
+    t0 = time.time()
+    start_game(page, [("Ann", "human"), ("Bo", "bot:greedy"), ("Cleo", "bot:random")])
+    assert wait_my_turn_or_over(page) == "turn"
+    shot(page, artifacts, "desktop-start")
+    did = []
+    turns = 0
+    while True:
+        state = wait_my_turn_or_over(page, timeout=30_000)
+        if state == "over":
+            break
+        before = len(hand_ids(page))
+        assert before == 6, "a turn starts with six cards in hand"
+        did.append(play_simple_turn(page))
+        turns += 1
+        if turns == 3:
+            shot(page, artifacts, "desktop-midgame")
+        assert turns < 150, "the game should end"
+        assert time.time() - t0 < 150
+    # game over: the dialog names the winner (or says nobody won), the table shows the line
+    title = page.text_content(f"{GAMEOVER} h2")
+    assert re.search(r"wins!|win!|ran dry", title), title
+    shot(page, artifacts, "desktop-gameover-dialog")
+    page.click(f"{GAMEOVER} button:has-text('See the table')")
+    status = page.text_content("[data-testid=status]")
+    assert "win" in status or "nobody" in status
+    if "ran dry" not in title:
+        assert page.locator(".ww-player.won").count() == 1
+        assert any("wins" in line or "You win" in line or "win with" in line for line in log_lines(page))
+    shot(page, artifacts, "desktop-gameover-table")
+    assert "lay" in did or "discard" in did
+    # rematch: a fresh game with the same seats
+    page.click("[data-testid=rematch]")
+    page.wait_for_selector(f"{HAND_READY}, {HANDOFF}", timeout=20_000)
+    assert page.locator(".ww-player").count() == 3
+    assert page.locator(".ww-player.won").count() == 0
+    no_page_errors(probe)
+    print(f"full game: {turns} human turns in {time.time() - t0:.1f}s; moves {did}")
+
+
+def test_hot_seat_hides_the_hand_between_people(open_page, artifacts):
+    page, probe = open_page()
+    start_game(page, [("Ann", "human"), ("Bo", "human")])
+    page.wait_for_selector(HANDOFF)
+    assert "Ann" in page.text_content(f"{HANDOFF} h2")
+    page.click(f"{HANDOFF} .btn-primary")
+    assert wait_my_turn_or_over(page) == "turn"
+    ann_hand = hand_ids(page)
+    assert len(ann_hand) == 6
+    play_simple_turn(page, prefer=("lay",))
+    # the hand is hidden behind "pass to Bo"
+    page.wait_for_selector(HANDOFF)
+    assert "Pass to Bo" in page.text_content(f"{HANDOFF} h2")
+    assert page.locator(".ww-card[data-card-id]").count() == 0
+    assert page.locator(".ww-hand .ww-back").count() >= 5
+    shot(page, artifacts, "desktop-hotseat-handoff")
+    page.click(f"{HANDOFF} .btn-primary")
+    assert wait_my_turn_or_over(page) == "turn"
+    bo_hand = hand_ids(page)
+    assert len(bo_hand) == 6 and not set(bo_hand) & set(ann_hand)
+    assert "Bo" in page.text_content("[data-testid=status]")
+    no_page_errors(probe)
+
+
+def test_leak_on_an_opponent_then_repair_with_a_plumber(open_page, artifacts):
+    """Two people on one device: one lays a leak on the other, who sends a plumber."""
+    page, probe = open_page()
+    start_game(page, [("Ann", "human"), ("Bo", "human")])
+    leaked = plumbed = False
+    for _ in range(80):
+        state = wait_my_turn_or_over(page)
+        if state == "handoff":
+            page.click(f"{HANDOFF} .btn-primary")
+            continue
+        if state == "over":
+            break
+        if enabled(page, "plumber") and not plumbed:
+            player = page.evaluate("() => [...document.querySelectorAll('.ww-player')].findIndex(p => p.classList.contains('turn'))")
+            assert page.locator(f"[data-testid=player-{player}] .ww-leak-tag").count() == 1
+            shot(page, artifacts, "desktop-leak-before-plumber")
+            select_card(page, hand_ids(page)[0])
+            page.keyboard.press("p")
+            page.wait_for_selector(HANDOFF)
+            assert any("sent a plumber" in line for line in log_lines(page))
+            assert page.locator(f"[data-testid=player-{player}] .ww-leak-tag").count() == 0
+            assert page.locator(f"[data-testid=player-{player}] .ww-plumber.used").count() == 1
+            plumbed = True
+            page.click(f"{HANDOFF} .btn-primary")
+            wait_my_turn_or_over(page)
+            shot(page, artifacts, "desktop-after-plumber")
+            break
+        if not leaked:
+            found = scan_hand(page)
+            leak = next(((cid, sp) for cid, sps in found.items() for sp in sps if sp["kind"] == "leak"), None)
+            if leak:
+                cid, sp = leak
+                select_card(page, cid)
+                label = page.get_attribute(f"[data-testid={sp['testid']}]", "aria-label")
+                assert "leak" in label
+                shot(page, artifacts, "desktop-leak-spots")
+                page.click(f"[data-testid={sp['testid']}]")
+                page.wait_for_selector(HANDOFF)
+                assert any(re.search(r"laid a (leaky|cap card).* (on|on top of) (Ann|Bo)'s", line) for line in log_lines(page)), log_lines(page)
+                assert page.locator(".ww-leak-tag").count() == 1
+                leaked = True
+                continue
+        # the victim must not cover the leak with a card here: keep the plumber for the test
+        play_simple_turn(page, prefer=("lay",) if not leaked else ())
+    assert leaked and plumbed
+    no_page_errors(probe)
+
+
+def test_turning_a_card_with_the_button_and_the_key(open_page, artifacts):
+    page, probe = open_page()
+    start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
+    for _ in range(12):
+        assert wait_my_turn_or_over(page) == "turn"
+        for cid in hand_ids(page):
+            select_card(page, cid)
+            sel = f".ww-card[data-card-id='{cid}']"
+            if page.get_attribute(sel, "data-turned") is None:
+                continue
+            label_before = page.get_attribute(sel, "aria-label")
+            art_before = page.evaluate(f"() => document.querySelector(\"{sel} canvas\").toDataURL()")
+            page.keyboard.press("r")
+            page.wait_for_timeout(80)
+            assert page.get_attribute(sel, "data-turned") == "true"
+            assert "turned round" in page.get_attribute(sel, "aria-label")
+            assert page.get_attribute("[data-testid=act-turn]", "aria-pressed") == "true"
+            art_after = page.evaluate(f"() => document.querySelector(\"{sel} canvas\").toDataURL()")
+            assert art_after != art_before, "the turned card is drawn turned"
+            assert label_before != page.get_attribute(sel, "aria-label")
+            shot(page, artifacts, "desktop-turned")
+            # if the turned card fits somewhere, play it turned
+            sps = spots(page)
+            page.click("[data-testid=act-turn]")
+            assert page.get_attribute(sel, "data-turned") == "false"
+            if sps:
+                page.click("[data-testid=act-turn]")
+                page.click(f"[data-testid={sps[0]['testid']}]")
+                page.wait_for_selector(f"{sel}", state="detached")
+            no_page_errors(probe)
+            return
+        play_simple_turn(page)
+    raise AssertionError("no turnable card came up in 12 turns")
+
+
+def test_illegal_placement_is_refused_with_the_engines_reason(open_page, artifacts):
+    page, probe = open_page()
+    start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
+    assert wait_my_turn_or_over(page) == "turn"
+    ids = hand_ids(page)
+    select_card(page, ids[0])
+    box = page.locator(".ww-canvas").bounding_box()
+    page.mouse.click(box["x"] + 20, box["y"] + 20)  # the far top-left cell: nobody's line
+    msg = page.locator("[data-testid=ww-message].error")
+    msg.wait_for()
+    text = msg.text_content()
+    assert re.search(r"open end|line|pipeline", text), text
+    assert text in page.text_content("[data-testid=announcer]")
+    shot(page, artifacts, "desktop-illegal")
+    # nothing changed: same hand, still Ann's turn
+    assert hand_ids(page) == ids
+    assert "Ann" in page.text_content("[data-testid=status]")
+    no_page_errors(probe)
+
+
+def test_rules_summary_is_reachable_from_the_game(open_page, artifacts):
+    page, probe = open_page()
+    start_game(page, [("Ann", "human"), ("Bo", "bot:random")])
+    page.click(".frame-tools [data-act=rules]")
+    dialog = page.locator("dialog[open]")
+    dialog.wait_for()
+    text = dialog.text_content()
+    assert "valve" in text and "spout" in text and "plumber" in text and "leak" in text
+    shot(page, artifacts, "desktop-rules")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    no_page_errors(probe)
+
+
+def test_keyboard_only_turns(open_page, artifacts):
+    page, probe = open_page()
+    start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
+    played = discarded = False
+    for _ in range(10):
+        assert wait_my_turn_or_over(page) == "turn"
+        n_log = len(log_lines(page))
+        if not discarded and played:
+            page.keyboard.press("1")
+            page.keyboard.press("d")
+            page.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length > {n_log}")
+            assert any("Ann discarded" in line for line in log_lines(page)[n_log:])
+            discarded = True
+            break
+        for k in range(1, 7):
+            page.keyboard.press(str(k))
+            if page.evaluate("document.activeElement.classList.contains('ww-spot')"):
+                page.keyboard.press("ArrowDown")
+                page.keyboard.press("ArrowUp")
+                assert page.evaluate("document.activeElement.classList.contains('ww-spot')")
+                shot(page, artifacts, "desktop-keyboard-spot")
+                page.keyboard.press("Enter")
+                page.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length > {n_log}")
+                assert re.search(r"^Ann laid", log_lines(page)[n_log])
+                played = True
+                break
+        else:
+            page.keyboard.press("1")
+            page.keyboard.press("d")
+    assert played and discarded
+    no_page_errors(probe)
+
+
+def test_phone_width_game(open_page, artifacts):
+    page, probe = open_page(width=375, height=740)
+    start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
+    assert wait_my_turn_or_over(page) == "turn"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(artifacts / "waterworks-phone-start.png"), full_page=True)
+    for _ in range(6):
+        assert wait_my_turn_or_over(page) == "turn"
+        found = scan_hand(page)
+        pick = next(((cid, sps[0]) for cid, sps in found.items() if sps), None)
+        if pick and _ >= 2:
+            select_card(page, pick[0])
+            page.screenshot(path=str(artifacts / "waterworks-phone-spots.png"), full_page=True)
+            page.tap(f"[data-testid={pick[1]['testid']}]") if False else page.click(f"[data-testid={pick[1]['testid']}]")
+            wait_my_turn_or_over(page)
+            break
+        play_simple_turn(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(artifacts / "waterworks-phone-later.png"), full_page=True)
+    no_page_errors(probe)
