@@ -77,3 +77,42 @@ def test_each_occupied_cell_shows_exactly_one_face_per_side(order):
             assert len(shown) == (1 if occ else 0)
             if occ:
                 assert shown[0] == (occ[0] if side == 0 else occ[-1])
+
+
+def _paths(obj, prefix=()):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k != "log":
+                yield prefix + (k,)
+                yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield prefix + (i,)
+            yield from _paths(v, prefix + (i,))
+
+
+_SAVED = advance(3, 4, 60).to_dict()
+_PATHS = list(_paths(_SAVED))
+
+
+@settings(deadline=None, max_examples=150)
+@given(idx=st.integers(0, len(_PATHS) - 1),
+       value=st.one_of(st.none(), st.booleans(), st.integers(-2, 200), st.text(max_size=3), st.just([]), st.just({})))
+def test_tampered_save_loads_only_as_badsave_or_a_usable_game(idx, value):
+    import copy
+    from gamecore import BadSave
+    d = copy.deepcopy(_SAVED)
+    path = _PATHS[idx]
+    obj = d
+    for k in path[:-1]:
+        obj = obj[k]
+    obj[path[-1]] = value
+    try:
+        g = GAME.from_dict(d)
+    except BadSave:
+        return
+    g.view(None)
+    for p in range(g.num_players):
+        g.view(p)
+        for mv in g.legal_moves(p)[:3]:
+            g.clone().apply(p, mv)
