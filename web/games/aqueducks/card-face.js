@@ -65,7 +65,7 @@ export function cardFace(card, { size = 'normal', extra = '' } = {}) {
   const storeys = [3, 2, 1].map((s) => `<span class="st ${card.storeys.includes(s) ? 'on' : ''}" title="Storey ${s}">${s}</span>`).join('');
   const req = Object.entries(card.requires || {});
   const reqHtml = req.length
-    ? `<div class="aq-req" title="${esc(requiresText(card))}">${req.map(([r, n]) => `<span class="aq-req-item">${icon(r)}${n > 1 ? `<b>×${n}</b>` : ''}</span>`).join('')}</div>`
+    ? `<div class="aq-req" title="${esc(requiresText(card))}"><span class="aq-req-label">needs</span>${req.map(([r, n]) => `<span class="aq-req-item">${icon(r)}${n > 1 ? `<b>×${n}</b>` : ''}</span>`).join('')}</div>`
     : '<div class="aq-req aq-req-none">no needs</div>';
   const douse = card.douse ? `<div class="aq-douse" title="Dousing requirement: must be next to water">${icon('douse')}<span>needs water</span></div>` : '';
   const prod = card.produces.length ? card.produces.map((r) => `<span class="aq-prod-item" title="${WORD[r]}">${icon(r)}</span>`).join('') : '<span class="muted">—</span>';
