@@ -5,6 +5,9 @@ adjacency), publican (donations), eras (tracks), draft, game (the engine), bots,
 """
 from .bots import BOTS
 from .game import Aqueducks
+from .hard import hard_bot
+
+BOTS["hard"] = hard_bot   # ISMCTS, see docs/bots.md
 
 GAME = Aqueducks
 

@@ -36,12 +36,17 @@ class Service:
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
         self._next_id = 1
+        self._thinking: dict[str, dict] = {}   # token -> {id, player, moves, search|move}
+        self._next_token = 1
         self._methods: dict[str, Callable[[dict], Any]] = {
             "hello": self.hello,
             "newGame": self.new_game,
             "state": self.state,
             "play": self.play,
             "botMove": self.bot_move,
+            "botStart": self.bot_start,
+            "botThink": self.bot_think,
+            "botFinish": self.bot_finish,
             "save": self.save,
             "record": self.record,
             "load": self.load,
@@ -146,6 +151,75 @@ class Service:
         rng = Rng(game.seed).fork(len(game.log) * 8 + player + 1)
         return {"move": entry.bots[level](game, player, rng)}
 
+    # ----- bots that think in slices (the page yields to the browser between them) ---------
+    def bot_start(self, params: dict) -> dict:
+        """Begin a bot decision. Search levels (a bot with a ``start`` hook) think in
+        ``botThink`` slices; the others decide at once (``done`` is true straight away)."""
+        game = self._game(params)
+        player = self._player(params, game)
+        entry = registry.get(game.NAME)
+        level = _param(params, "level", str)
+        if level not in entry.bots:
+            raise BadRequest(f"There is no bot level {level!r} for {entry.title}.")
+        if player not in game.to_act():
+            raise BadRequest("It is not that bot's turn.")
+        cap = _param(params, "iterations", int, required=False)
+        if cap is not None and cap < 1:
+            raise BadRequest("Parameter 'iterations' must be at least 1.")
+        rng = Rng(game.seed).fork(len(game.log) * 8 + player + 1)
+        bot = entry.bots[level]
+        job = {"id": params["id"], "player": player, "moves": len(game.log), "cap": cap}
+        legal = game.legal_moves(player)
+        start = getattr(bot, "start", None)
+        if start is None or len(legal) == 1:
+            job["move"] = legal[0] if len(legal) == 1 else bot(game, player, rng)
+        else:
+            job["search"] = start(game, player, rng)
+        # One thinking bot per game seat: a new start replaces an abandoned one.
+        for tok in [t for t, j in self._thinking.items()
+                    if j["id"] == job["id"] and j["player"] == player]:
+            del self._thinking[tok]
+        token = f"t{self._next_token}"
+        self._next_token += 1
+        self._thinking[token] = job
+        return {"token": token, "done": "move" in job}
+
+    def _job(self, params: dict) -> dict:
+        token = _param(params, "token", str)
+        job = self._thinking.get(token)
+        if job is None:
+            raise BadRequest(f"There is no thinking bot {token!r}.")
+        game = self._games.get(job["id"])
+        if game is None or len(game.log) != job["moves"]:
+            del self._thinking[token]
+            raise BadRequest("The game has moved on since that bot started thinking.")
+        return job
+
+    def bot_think(self, params: dict, clock=None) -> dict:
+        """Think for about ``ms`` milliseconds (at least one iteration)."""
+        job = self._job(params)
+        ms = _param(params, "ms", (int, float))
+        if isinstance(ms, bool) or not 0 < ms <= 5000:
+            raise BadRequest("Parameter 'ms' must be a number of milliseconds from 1 to 5000.")
+        s = job.get("search")
+        if s is None:
+            return {"done": True, "iterations": 0, "actions": 0}
+        kw = {} if clock is None else {"clock": clock}
+        s.run_for(ms / 1000.0, max_iterations=job["cap"], **kw)
+        done = s.trivial or (job["cap"] is not None and s.iterations >= job["cap"])
+        return {"done": done, "iterations": s.iterations, "actions": s.actions}
+
+    def bot_finish(self, params: dict) -> dict:
+        """The bot's move (not applied: send it to ``play``); the token is then spent."""
+        job = self._job(params)
+        del self._thinking[params["token"]]
+        s = job.get("search")
+        if s is None:
+            return {"move": job["move"], "iterations": 0, "actions": 0}
+        if s.iterations == 0:
+            s.step(1)
+        return {"move": s.best_move(), "iterations": s.iterations, "actions": s.actions}
+
     def save(self, params: dict) -> dict:
         return self._game(params).save()
 
@@ -176,4 +250,6 @@ class Service:
     def close(self, params: dict) -> dict:
         self._game(params)
         del self._games[params["id"]]
+        for tok in [t for t, j in self._thinking.items() if j["id"] == params["id"]]:
+            del self._thinking[tok]
         return {}

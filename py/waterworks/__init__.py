@@ -4,6 +4,9 @@ Exports ``GAME`` (the gamecore.Game subclass) and ``BOTS`` (name -> fn(game, pla
 """
 from .bots import BOTS
 from .game import WaterWorks
+from .hard import hard_bot
+
+BOTS["hard"] = hard_bot   # easy = random, normal = greedy, hard = ISMCTS (docs/bots.md)
 
 GAME = WaterWorks
 

@@ -31,8 +31,26 @@ def _keep_value(card, hand=None, cards=None, extra_ends=0) -> int:
     return v
 
 
+# Flood fills depend only on which cells are occupied or faced by an open end, which changes
+# only when a card is placed (table.seq grows); memoised per (table, seq).
+_memo_of = None
+_memo: dict = {}
+
+
 def _room(table, start, blocked, limit=30) -> int:
-    """Free cells reachable from ``start`` (bounded flood fill)."""
+    """Free cells reachable from ``start`` (bounded flood fill), memoised."""
+    global _memo_of, _memo
+    if _memo_of is not table or _memo.get(None) != table.seq:
+        _memo_of = table
+        _memo = {None: table.seq}
+    k = (start, blocked if type(blocked) is tuple else frozenset(blocked), limit)
+    v = _memo.get(k)
+    if v is None:
+        v = _memo[k] = _room_raw(table, start, blocked, limit)
+    return v
+
+
+def _room_raw(table, start, blocked, limit=30) -> int:
     cells, ends, nb = table.cells, table.ends, table.nb
     seen = {start}
     stack = [start]

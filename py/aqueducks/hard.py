@@ -1,0 +1,64 @@
+"""The "hard" Aqueducks bot: information-set MCTS (gamecore.ismcts) from the seat's view only.
+
+Every iteration deals the unseen cards afresh (``search.determinize``) and gives the other
+players' hidden simultaneous choices back to them, so the bot never reads other hands, decks or
+choices. The tree holds only this bot's own decisions (``tree="self"``); the other players and
+the playouts follow a cheap policy (``search.rollout``); playouts are cut off and scored by
+``search.heuristic`` (win shares, or the solo score, at the end). The root considers the greedy
+bot's best-rated builds only (progressive pruning), since a hand offers hundreds of builds.
+"""
+from __future__ import annotations
+
+from gamecore.ismcts import Search
+
+from .bots import _preview_build, card_value
+from .game import CARD_OF
+from .search import determinize, evaluate, heuristic, move_key, rollout
+
+THINK_SECONDS = 0.3
+ROLLOUT_DEPTH = 30
+EXPLORATION = 0.4
+TOP_K = 6
+
+
+def candidates(k):
+    def pick(game, player, legal):
+        if len(legal) <= k or legal[0]["type"] != "build":
+            return legal
+        builds = [m for m in legal if m["type"] == "build"]
+        if len(builds) > 4 * k:   # a cheap first cut: the cards' own value
+            builds.sort(key=lambda m: -(card_value(CARD_OF[m["cards"][0]], game.solo)
+                                        + card_value(CARD_OF[m["cards"][1]], game.solo)
+                                        + 0.5 * m["storey"]))
+            builds = builds[:4 * k]
+        scored = sorted(((_preview_build(game, player, m), i) for i, m in enumerate(builds)), reverse=True)
+        return [builds[i] for _s, i in scored[:k]]
+    return pick
+
+
+def start(game, player, rng, **kw) -> Search:
+    """A resumable search for ``player``'s decision, built from ``game.view(player)`` only."""
+    k = kw.get("top_k", TOP_K)
+    return Search(game.view(player), player, rng, determinize=determinize, heuristic=heuristic,
+                  rollout=kw.get("rollout", rollout), rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
+                  exploration=kw.get("exploration", EXPLORATION), key=move_key, evaluate=evaluate,
+                  tree="self", candidates=candidates(k) if k else None)
+
+
+def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
+    moves = game.legal_moves(player)
+    if len(moves) == 1:
+        return moves[0]
+    s = start(game, player, rng, **kw)
+    if iterations is not None:
+        s.step(iterations)
+    else:
+        s.run_for(seconds)
+    return s.best_move()
+
+
+def hard_bot(game, player, rng):
+    return decide(game, player, rng)
+
+
+hard_bot.start = start  # lets the service think in slices (botStart/botThink/botFinish)

@@ -1,0 +1,68 @@
+"""The "hard" Water Works bot: information-set MCTS (gamecore.ismcts) from the seat's view only.
+
+Every iteration deals the unseen cards afresh (``search.determinize``), so the bot never reads
+other hands or the draw order. Playouts follow the greedy bot most of the time (a random legal
+move otherwise), are cut off after a few turns and scored by ``search.heuristic``.
+"""
+from __future__ import annotations
+
+from gamecore.ismcts import Search
+
+from .bots import _score, greedy_bot
+from .search import determinize, heuristic
+
+#: defaults for a decision: the page thinks for THINK_SECONDS; tests and benchmarks pass iterations
+THINK_SECONDS = 0.3
+ROLLOUT_DEPTH = 8
+EPSILON = 0.2
+EXPLORATION = 0.5
+#: tree nodes consider only this many of the greedy bot's best-scored moves
+TOP_K = 5
+
+
+def move_key(m: dict) -> tuple:
+    g = m.get
+    return (m["type"], g("card"), g("x"), g("y"), g("turned"), g("target"), g("discard"),
+            g("and_spout"))
+
+
+def rollout(game, player, rng):
+    if rng.random() < EPSILON:
+        return rng.choice(game.legal_moves(player))
+    return greedy_bot(game, player, rng)
+
+
+def top_moves(k):
+    def candidates(game, player, legal):
+        if len(legal) <= k:
+            return legal
+        scored = sorted(((_score(game, player, m), i) for i, m in enumerate(legal)), reverse=True)
+        return [legal[i] for _s, i in scored[:k]]
+    return candidates
+
+
+def start(game, player, rng, **kw) -> Search:
+    """A resumable search for ``player``'s decision, built from ``game.view(player)`` only."""
+    return Search(game.view(player), player, rng, determinize=determinize, heuristic=heuristic,
+                  rollout=kw.get("rollout", rollout), rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
+                  exploration=kw.get("exploration", EXPLORATION), key=move_key, tree="all",
+                  candidates=top_moves(kw.get("top_k", TOP_K)) if kw.get("top_k", TOP_K) else None)
+
+
+def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
+    moves = game.legal_moves(player)
+    if len(moves) == 1:
+        return moves[0]
+    s = start(game, player, rng, **kw)
+    if iterations is not None:
+        s.step(iterations)
+    else:
+        s.run_for(seconds)
+    return s.best_move()
+
+
+def hard_bot(game, player, rng):
+    return decide(game, player, rng)
+
+
+hard_bot.start = start  # lets the service think in slices (botStart/botThink/botFinish)
