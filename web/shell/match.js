@@ -5,6 +5,17 @@ import { botLevel } from './seats.js';
 
 const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// 'hard' bots search for this long per decision unless the session sets botThinkMs.
+const BOT_THINK_MS = 300;
+const THINK_SLICE_MS = 40;
+/** The page-wide setting: ?think=<ms> in the address, else localStorage 'pnd.botThinkMs'. */
+function thinkSetting() {
+  try {
+    const raw = new URLSearchParams(location.search).get('think') ?? localStorage.getItem('pnd.botThinkMs');
+    const ms = Number(raw);
+    return raw !== null && Number.isFinite(ms) && ms >= 50 && ms <= 10000 ? ms : null;
+  } catch { return null; }
+}
 
 export class Match {
   /**
@@ -89,13 +100,39 @@ export class Match {
     await sleep(BOT_DELAY_MS[this.botSpeed] ?? BOT_DELAY_MS.normal);
     if (this.stopped) return;
     const level = botLevel(this.session.seats[player].controller);
-    const chosen = this.engine.botMove({ id: this.session.id, player, level });
+    const chosen = level === 'hard'
+      ? await this.botThink(player, level)
+      : this.engine.botMove({ id: this.session.id, player, level });
+    if (this.stopped) return;
     if (!chosen.ok) throw new Error(chosen.error.message);
     const params = { id: this.session.id, player, move: chosen.result.move };
     if (this.viewer !== null && this.viewer !== undefined) params.viewer = this.viewer;
     const res = this.engine.play(params);
     if (!res.ok) throw new Error(res.error.message);
     this.afterMove(player, res.result, this.viewer);
+  }
+
+  /**
+   * A search bot thinks for session.botThinkMs (default BOT_THINK_MS) of page time, in slices
+   * of THINK_SLICE_MS, yielding to the browser between slices so input and painting go on.
+   * Resolves like botMove: {ok, result: {move, iterations, actions}} or {ok: false, error}.
+   */
+  async botThink(player, level) {
+    const budget = this.session.botThinkMs ?? thinkSetting() ?? BOT_THINK_MS;
+    const started = this.engine.call('botStart', { id: this.session.id, player, level });
+    if (!started.ok) return started;
+    const { token } = started.result;
+    const t0 = performance.now();
+    let done = started.result.done;
+    while (!done && !this.stopped) {
+      const left = budget - (performance.now() - t0);
+      if (left <= 0) break;
+      const slice = this.engine.call('botThink', { token, ms: Math.min(THINK_SLICE_MS, left) });
+      if (!slice.ok) return slice;
+      done = slice.result.done;
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    return this.engine.call('botFinish', { token });
   }
 
   async humanTurn(player) {
