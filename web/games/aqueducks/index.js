@@ -236,16 +236,17 @@ class AqueducksUI {
   phase() { return this.snap && !this.snap.over ? PHASES[this.snap.view.action] : null; }
 
   submit(move) {
+    const saved = this.news;
+    this.news = []; // the events of this move and what follows start a fresh list
     const err = this.match.submit(move);
-    if (!err) {
-      this.turn = null;
-      this.build = Build.newBuildState();
-      this.protectSel = new Set();
-      this.draftSel = null;
-      this.errorText = null;
-      this.refresh();
-    }
-    return err;
+    if (err) { this.news = saved; return err; }
+    this.turn = null;
+    this.build = Build.newBuildState();
+    this.protectSel = new Set();
+    this.draftSel = null;
+    this.errorText = null;
+    this.refresh();
+    return null;
   }
 
   trySubmit(move) {
@@ -277,7 +278,8 @@ class AqueducksUI {
       }
     }
     if (notable.length) {
-      this.news = notable;
+      // everything that happened since this person's last decision, newest last
+      this.news = [...this.news, ...notable].slice(-14);
       const builds = notable.filter((n) => n.type === 'build').length;
       this.frame.announce(builds > 1 ? `Revealed together: ${notable.map((n) => n.text).join(' ')}` : notable.map((n) => n.text).join(' '));
     }
@@ -315,9 +317,10 @@ class AqueducksUI {
     root.dataset.gameId = this.session.id;
     // track + news
     this.el.top.innerHTML = actionTrack(v);
-    this.el.news.innerHTML = this.news.length ? `<h3>${this.news.some((x) => x.type === 'build') && this.news.filter((x) => x.type === 'build').length > 1 ? 'Revealed together' : 'Latest'}</h3><ul>${this.news.map((x) =>
+    this.el.news.innerHTML = this.news.length ? `<h3>${this.news.filter((x) => x.type === 'build').length > 1 ? 'Since your last move (simultaneous choices are revealed together)' : 'Since your last move'}</h3><ul>${this.news.map((x) =>
       `<li class="news-${x.type}" style="--seat:${x.player !== undefined ? this.seats[x.player].colour : 'var(--line)'}">${esc(x.text)}</li>`).join('')}</ul>` : '';
     this.el.news.hidden = !this.news.length;
+    this.el.news.scrollTop = this.el.news.scrollHeight;
 
     // tabs + view switch
     this.el.tabs.innerHTML = v.cities.map((c, p) => `<button type="button" role="tab" data-player="${p}" data-testid="city-tab-${p}" aria-selected="${p === this.shown}"

@@ -7,7 +7,7 @@ export function panel(ui) {
   const picked = v.draft ? v.draft.picked : 0;
   const sel = ui.draftSel;
   return `<p class="aq-prompt">${solo ? `Draft: keep ${v.draft.keep} of these buildings, one at a time (${picked} kept so far).`
-    : `Draft: take one building of the ${n} in front of you; the rest go to the next player.`} Picks go to your discard pile and come back after the shuffle.</p>
+    : `Draft: take one building of the ${n} in front of you; the rest go to ${ui.esc(ui.seats[(v.you + 1) % v.players].name)}, and you get ${ui.esc(ui.seats[(v.you + v.players - 1) % v.players].name)}'s.`} Picks go to your discard pile and come back after the shuffle.</p>
     ${ui.errorText ? `<p class="aq-error" role="alert" data-testid="error">${ui.esc(ui.errorText)}</p>` : ''}
     <div class="aq-buttons"><button type="button" class="btn btn-primary" data-act="take" data-testid="confirm-pick" ${sel === null ? 'disabled' : ''}>${sel === null ? 'Pick a building' : `Take ${ui.esc(ui.cardName(sel))}`}</button></div>`;
 }
