@@ -109,7 +109,7 @@ export class CityCanvas {
       }
       top += h;
     }
-    return { kind: 'overview', w, h: top, mL, dw, sh, head, strips, slots };
+    return { kind: 'overview', w, h: top + 18, mL, dw, sh, head, strips, slots };
   }
 
   layoutSide() {
@@ -195,6 +195,9 @@ export class CityCanvas {
       }
       this.drawDistrict(ctx, d, r, hl, small);
     }
+    ctx.fillStyle = '#4a5d66'; ctx.font = `600 11px ${font()}`; ctx.textBaseline = 'top';
+    ctx.fillText(L.w < 480 ? 'Each row from the front. The first face each eye meets is active.'
+      : 'Each row seen from the front. Looking along a storey, the first face each eye meets is active; faces behind it are hidden.', 8, L.h - 15, L.w - 16);
     // districts that just fell at the Downfall
     if (this.toppled) {
       for (const d of this.toppled) {

@@ -20,10 +20,13 @@ const SPEED_KEY = 'pnd.aqueducks.speed';
 const PHASES = { build: Build, publican: Publican, protect: Protect, draft: Draft };
 
 export async function mount(el, session) {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL('./style.css', import.meta.url).href;
-  document.head.append(link);
+  const href = new URL('./style.css', import.meta.url).href;
+  if (![...document.querySelectorAll('link[rel=stylesheet]')].some((l) => l.href === href)) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
   const cat = await loadCatalog();
   let speed = 'normal';
   try { speed = localStorage.getItem(SPEED_KEY) || 'normal'; } catch { /* private mode */ }
@@ -68,10 +71,19 @@ class AqueducksUI {
     this.layout();
     this.keyHandler = (e) => this.keys(e);
     document.addEventListener('keydown', this.keyHandler);
+    // the sticky action panel sits just under the page's own sticky header
+    const header = document.querySelector('.site-header');
+    this.stickyTop = () => {
+      const h = header && getComputedStyle(header).position === 'sticky' ? header.offsetHeight : 0;
+      this.frame.board.style.setProperty('--aq-sticky-top', `${h}px`);
+    };
+    this.stickyTop();
+    window.addEventListener('resize', this.stickyTop);
   }
 
   exit() {
     document.removeEventListener('keydown', this.keyHandler);
+    window.removeEventListener('resize', this.stickyTop);
     if (this.match) this.match.stop();
     this.city.destroy();
     this.session.exit();
