@@ -35,9 +35,12 @@ export function shortName(name, max) {
   const words = name.replace(/^(The|Il) /, '').split(' ');
   let out = words[0];
   if (out.length > max) return out.slice(0, max - 1) + '…';
-  for (const w of words.slice(1)) {
-    if ((out + ' ' + w).length > max) break;
-    out += ' ' + w;
+  let i = 1;
+  for (; i < words.length; i++) {
+    if ((out + ' ' + words[i]).length > max) break;
+    out += ' ' + words[i];
   }
+  // room left: cut the next word rather than dropping it
+  if (i < words.length && out.length <= max - 4) out = (out + ' ' + words[i]).slice(0, max - 1) + '…';
   return out;
 }
