@@ -16,17 +16,24 @@ from .game import CARD_OF
 from .search import determinize, evaluate, heuristic, move_key, rollout
 
 THINK_SECONDS = 0.3
-ROLLOUT_DEPTH = 30
+ROLLOUT_DEPTH = 16
 EXPLORATION = 0.4
-TOP_K = 6
+TOP_K = 4
+#: virtual visits favouring the greedy order at the root (progressive bias)
+PRIOR_VISITS = 4
 
 
 def candidates(k):
-    def pick(game, player, legal):
-        if len(legal) <= k or legal[0]["type"] != "build":
+    def pick(game, player, legal, at_root=False):
+        t = legal[0]["type"]
+        if t == "pick":
+            return sorted(legal, key=lambda m: -card_value(CARD_OF[m["card"]], game.solo))
+        if t == "donate":       # dearest row first (most Favour), passing last
+            return sorted(legal, key=lambda m: m.get("space", ""), reverse=True)
+        if t != "build":
             return legal
         builds = [m for m in legal if m["type"] == "build"]
-        if len(builds) > 4 * k:   # a cheap first cut: the cards' own value
+        if not at_root and len(builds) > 4 * k:   # deeper down, a cheap first cut by card value
             builds.sort(key=lambda m: -(card_value(CARD_OF[m["cards"][0]], game.solo)
                                         + card_value(CARD_OF[m["cards"][1]], game.solo)
                                         + 0.5 * m["storey"]))
@@ -42,7 +49,8 @@ def start(game, player, rng, **kw) -> Search:
     return Search(game.view(player), player, rng, determinize=determinize, heuristic=heuristic,
                   rollout=kw.get("rollout", rollout), rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
                   exploration=kw.get("exploration", EXPLORATION), key=move_key, evaluate=evaluate,
-                  tree="self", candidates=candidates(k) if k else None)
+                  tree="self", candidates=candidates(k) if k else None,
+                  prior_visits=kw.get("prior_visits", PRIOR_VISITS))
 
 
 def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:

@@ -17,7 +17,7 @@ from gamecore import BadSave, Rng
 from . import abilities as A
 from . import city as C
 from . import publican as P
-from .bots import WEIGHTS, card_value
+from .bots import WEIGHTS, _preview_build, card_value
 from .catalog import RESOURCES
 from .game import CARD_OF, CAT, FACTIONS, NCARDS, SIMULTANEOUS, Aqueducks
 
@@ -195,8 +195,12 @@ def evaluate(game) -> list:
 
 
 # ----- playouts ----------------------------------------------------------------------------------
+SAMPLED_BUILDS = 3
+
+
 def rollout(game, player, rng):
-    """A cheap policy: any build (never pass when a build exists), draft the best card by value,
+    """A cheap policy: the best of a few sampled builds by the greedy bot's measure (never pass
+    when a build exists), draft the best card by value,
     donate in the dearest affordable row most of the time, protect at random."""
     moves = game.legal_moves(player)
     if len(moves) == 1:
@@ -211,7 +215,16 @@ def rollout(game, player, rng):
         return rng.choice(moves)
     if t == "build":
         builds = [m for m in moves if m["type"] == "build"] or moves
-        return builds[rng.below(len(builds))]
+        if len(builds) <= 1 or builds[0]["type"] != "build":
+            return builds[0]
+        # the greedy bot's judgement on a few sampled builds (all of them would cost too much)
+        best, best_v = None, None
+        for _ in range(min(SAMPLED_BUILDS, len(builds))):
+            m = builds[rng.below(len(builds))]
+            v = _preview_build(game, player, m)
+            if best_v is None or v > best_v:
+                best, best_v = m, v
+        return best
     return moves[rng.below(len(moves))]
 
 

@@ -14,8 +14,9 @@ What an engine provides (as plain functions, so they can live in their own modul
   ``heuristic(game, player) -> float`` in [0, 1], how well ``player`` stands, used where a
       playout is cut off before the end;
   a rollout policy ``fn(game, player, rng) -> move`` (defaults to uniform random);
-  optionally ``candidates(game, actor, legal) -> subset`` to prune the moves a tree node
-  considers (progressive pruning by a cheap policy), and ``evaluate(game) -> [reward per player]`` to replace the default scoring
+  optionally ``candidates(game, actor, legal, at_root) -> subset`` to prune the moves a tree node
+  considers (progressive pruning by a cheap policy, best first; with ``prior_visits`` the
+  root's candidates also start with virtual visits favouring that order), and ``evaluate(game) -> [reward per player]`` to replace the default scoring
   (win shares at the end, the heuristic before it), e.g. for a solo score.
 
 ``tree="all"`` grows tree nodes for every player's decisions (opponents choose by UCB on their
@@ -72,7 +73,8 @@ class Search:
                  heuristic: Callable, rollout: Callable = uniform_rollout,
                  rollout_depth: int = 40, exploration: float = 0.7,
                  key: Callable = json_key, evaluate: Callable | None = None,
-                 tree: str = "all", candidates: Callable | None = None):
+                 tree: str = "all", candidates: Callable | None = None,
+                 prior_visits: float = 0.0):
         if tree not in ("all", "self"):
             raise ValueError("tree must be 'all' or 'self'")
         self.determinize = determinize
@@ -87,6 +89,7 @@ class Search:
         self.evaluate = evaluate or (lambda g: rewards(g, heuristic))
         self.self_only = tree == "self"
         self.candidates = candidates
+        self.prior_visits = prior_visits
         self.root = Node(None, None)
         self.iterations = 0
         self.actions = 0  # simulated actions applied (tree + playout), for benchmarks
@@ -111,10 +114,12 @@ class Search:
             if self.candidates is not None and len(legal) > 1:
                 if node is self.root:   # the observer's own moves: the same in every determinization
                     if self._root_cands is None:
-                        self._root_cands = self.candidates(game, actor, legal)
+                        self._root_cands = self.candidates(game, actor, legal, True)
+                        if self.prior_visits > 0:
+                            self._seed_root(self._root_cands)
                     legal = self._root_cands
                 else:
-                    legal = self.candidates(game, actor, legal)
+                    legal = self.candidates(game, actor, legal, False)
             if node is self.root and self._root_moves is None:
                 self._root_moves = legal
             children = node.children
@@ -154,6 +159,18 @@ class Search:
             if n.actor is not None:
                 n.reward += scores[n.actor]
         self.iterations += 1
+
+    def _seed_root(self, ranked: list) -> None:
+        """Progressive bias: the candidates come best first (by the engine's cheap policy); each
+        starts with ``prior_visits`` virtual visits worth a little more the better it ranks, so
+        the search departs from the policy's order only on evidence."""
+        k = len(ranked)
+        w = self.prior_visits
+        for i, m in enumerate(ranked):
+            child = self.root.children[self.key(m)] = Node(m, self.player)
+            child.visits = w
+            child.reward = w * (0.5 + 0.1 * (k - 1 - i) / max(k - 1, 1))
+            child.avail = 1
 
     def _select(self, available: list) -> Node:
         best, best_score = None, -1.0

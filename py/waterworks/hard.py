@@ -33,7 +33,7 @@ def rollout(game, player, rng):
 
 
 def top_moves(k):
-    def candidates(game, player, legal):
+    def candidates(game, player, legal, at_root=False):
         if len(legal) <= k:
             return legal
         scored = sorted(((_score(game, player, m), i) for i, m in enumerate(legal)), reverse=True)

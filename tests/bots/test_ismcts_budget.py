@@ -1,0 +1,61 @@
+"""The search's budgets: an exact iteration count, and a time budget read from an injected clock
+(never a real timer)."""
+from gamecore import Rng
+from waterworks import BOTS, GAME
+from waterworks import hard
+
+
+def midgame(seed=4, moves=12):
+    g = GAME.new({"players": 2}, seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        p = g.to_act()[0]
+        g.apply(p, BOTS["greedy"](g, p, rng))
+    return g
+
+
+class FakeClock:
+    def __init__(self, tick):
+        self.t, self.tick, self.calls = 0.0, tick, 0
+
+    def __call__(self):
+        self.calls += 1
+        self.t += self.tick
+        return self.t
+
+
+def test_iteration_budget_is_exact():
+    g = midgame()
+    p = g.to_act()[0]
+    s = hard.start(g, p, Rng(1))
+    s.step(7)
+    assert s.iterations == 7
+    s.step(5)
+    assert s.iterations == 12
+    assert sum(c.visits for c in s.root.children.values()) == 12
+    assert s.actions >= 12
+
+
+def test_time_budget_uses_the_clock():
+    g = midgame()
+    p = g.to_act()[0]
+    s = hard.start(g, p, Rng(1))
+    clock = FakeClock(0.01)          # every reading is 10 ms after the last
+    s.run_for(0.05, clock=clock)     # one iteration, then one per reading before the deadline
+    assert s.iterations == 5 and clock.calls == 6
+    s.run_for(0.05, clock=FakeClock(1.0), min_iterations=6)   # deadline passes at once
+    assert s.iterations == 6
+    s.run_for(10.0, clock=FakeClock(0.0), max_iterations=9)   # a frozen clock: the cap stops it
+    assert s.iterations == 9
+
+
+def test_resumed_search_equals_one_run():
+    g = midgame(7, 16)
+    p = g.to_act()[0]
+    a = hard.start(g, p, Rng(3))
+    a.step(20)
+    b = hard.start(g, p, Rng(3))
+    for _ in range(4):
+        b.step(5)
+    assert a.best_move() == b.best_move()
+    assert a.stats() == b.stats()

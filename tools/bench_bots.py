@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Bot benchmark (part of `make bench`): the hard (ISMCTS) bots against greedy and random, with
+a deterministic iteration budget per decision, and decision times at the page's default time
+budget on CPython and, with --page, in Pyodide in headless Chromium.
+
+Every figure printed says how many seeded games were played and with what budget. Games run in
+parallel worker processes (--jobs). Seeds are fixed, so a run is reproducible.
+
+Usage: python tools/bench_bots.py [--only ww2,ww2r,ww4,aq4,aq1,time,page] [--games-ww2 N] ...
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, os.path.join(ROOT, "py"))
+
+from gamecore import Rng  # noqa: E402
+
+
+def _engine(name):
+    import aqueducks
+    import waterworks
+    return {"waterworks": (waterworks, waterworks.hard), "aqueducks": (aqueducks, aqueducks.hard)}[name]
+
+
+def play_one(args):
+    """One seeded game: seat ``seat`` is hard (iteration budget ``it``), the rest ``opp``."""
+    game, players, seed, seat, opp, it = args
+    mod, hard = _engine(game)
+    g = mod.GAME.new({"players": players}, seed)
+    rng = Rng(seed ^ 0xB07)
+    while not g.is_over:
+        p = g.to_act()[0]
+        if p == seat:
+            mv = hard.decide(g, p, rng, iterations=it)
+        else:
+            mv = mod.BOTS[opp](g, p, rng)
+        g.apply(p, mv)
+    res = g.result()
+    score = res.get("score")
+    return seat in res["winners"] and len(res["winners"]) == 1, not res["winners"] or len(res["winners"]) > 1, score
+
+
+def solo_greedy(seed):
+    import aqueducks
+    g = aqueducks.GAME.new({"players": 1}, seed)
+    rng = Rng(seed ^ 0xB07)
+    while not g.is_over:
+        g.apply(0, aqueducks.BOTS["greedy"](g, 0, rng))
+    return g.result()["score"]
+
+
+def table(pool, label, game, players, games, opp, it, base):
+    t0 = time.time()
+    jobs = [(game, players, base + s, s % players, opp, it) for s in range(games)]
+    out = pool.map(_worker().play_one, jobs, chunksize=1)
+    wins = sum(w for w, _d, _s in out)
+    draws = sum(d for _w, d, _s in out)
+    print(f"{label}: hard won {wins}/{games} = {100 * wins / games:.1f}%"
+          f" (no sole winner in {draws}); {it} iterations per decision, seats rotated, seeds"
+          f" {base}..{base + games - 1} [{time.time() - t0:.0f} s]", flush=True)
+    return out
+
+
+def solo(pool, games, it, base):
+    t0 = time.time()
+    out = pool.map(_worker().play_one, [("aqueducks", 1, base + s, 0, "greedy", it) for s in range(games)], chunksize=1)
+    hard = [s for _w, _d, s in out]
+    greedy = pool.map(_worker().solo_greedy, [base + s for s in range(games)])
+    print(f"Aqueducks solo, {games} seeds ({base}..{base + games - 1}): hard mean score "
+          f"{statistics.mean(hard):.1f} vs greedy mean {statistics.mean(greedy):.1f}; hard better on "
+          f"{sum(h > g for h, g in zip(hard, greedy))}, equal on {sum(h == g for h, g in zip(hard, greedy))}; "
+          f"{it} iterations per decision [{time.time() - t0:.0f} s]", flush=True)
+
+
+def _worker():
+    """This file as an importable module, so worker processes can find its functions even when
+    tools/bench.py runs it through runpy as __main__."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_bots
+    return bench_bots
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def decision_times(game, players, decisions, seconds):
+    """Hard decisions at the page's time budget on CPython (one process): wall time, iterations
+    and simulated actions per decision."""
+    mod, hard = _engine(game)
+    times, iters, acts = [], [], []
+    seed = 500
+    while len(times) < decisions:
+        g = mod.GAME.new({"players": players}, seed)
+        rng = Rng(seed)
+        seed += 1
+        while not g.is_over and len(times) < decisions:
+            p = g.to_act()[0]
+            if p == 0 and len(g.legal_moves(p)) > 1:
+                t = time.perf_counter()
+                s = hard.start(g, p, rng)
+                s.run_for(seconds)
+                mv = s.best_move()
+                times.append((time.perf_counter() - t) * 1000)
+                iters.append(s.iterations)
+                acts.append(s.actions)
+            else:
+                mv = mod.BOTS["greedy"](g, p, rng)
+            g.apply(p, mv)
+    print(f"CPython {game} {players}p, {decisions} hard decisions at {seconds * 1000:.0f} ms: "
+          f"mean {statistics.mean(times):.0f} ms, p95 {pct(times, 0.95):.0f} ms; per decision "
+          f"{statistics.mean(iters):.0f} iterations, {statistics.mean(acts):.0f} simulated actions "
+          f"(min {min(acts)})", flush=True)
+
+
+PAGE_JS = r"""
+async ({game, players, decisions, budget, slice}) => {
+  const E = window.PipesAndDucks;
+  const times = [], acts = [], iters = [], gaps = [];
+  let seed = 700;
+  while (times.length < decisions) {
+    const g = E.newGame({game, seed: seed++, options: {players}}).result.id;
+    for (;;) {
+      const st = E.state({id: g}).result;
+      if (st.over || times.length >= decisions) break;
+      const p = st.toAct[0];
+      let move;
+      if (p === 0) {
+        const t0 = performance.now();
+        const s = E.call('botStart', {id: g, player: p, level: 'hard'}).result;
+        let done = s.done, last = performance.now();
+        while (!done && performance.now() - t0 < budget) {
+          const r = E.call('botThink', {token: s.token, ms: Math.min(slice, budget - (performance.now() - t0))}).result;
+          done = r.done;
+          gaps.push(performance.now() - last);
+          await new Promise((res) => setTimeout(res, 0));
+          last = performance.now();
+        }
+        const f = E.call('botFinish', {token: s.token}).result;
+        if (!s.done) { times.push(performance.now() - t0); acts.push(f.actions); iters.push(f.iterations); }
+        move = f.move;
+      } else {
+        move = E.botMove({id: g, player: p, level: 'greedy'}).result.move;
+      }
+      const r = E.play({id: g, player: p, move});
+      if (!r.ok) throw new Error(r.error.message);
+    }
+    E.close({id: g});
+  }
+  return {times, acts, iters, gaps};
+}
+"""
+
+
+def page_times(decisions, budget_ms):
+    import shutil
+    import threading
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from playwright.sync_api import sync_playwright
+    from serve import make_server
+    server = make_server(ROOT, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://localhost:{server.server_address[1]}/"
+    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=exe, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=180_000)
+        for game, players in (("waterworks", 2), ("aqueducks", 4)):
+            r = page.evaluate(PAGE_JS, {"game": game, "players": players, "decisions": decisions,
+                                        "budget": budget_ms, "slice": 40})
+            t, a = r["times"], r["acts"]
+            print(f"Pyodide (page) {game} {players}p, {len(t)} hard decisions at {budget_ms} ms in 40 ms "
+                  f"slices: mean {statistics.mean(t):.0f} ms, p95 {pct(t, 0.95):.0f} ms; per decision "
+                  f"{statistics.mean(r['iters']):.0f} iterations, {statistics.mean(a):.0f} simulated actions "
+                  f"(min {min(a)}); longest slice without yielding {max(r['gaps']):.0f} ms", flush=True)
+        browser.close()
+    server.shutdown()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", default="ww2,ww2r,ww4,aq4,aq1,time,page")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--games-ww2", type=int, default=200)
+    ap.add_argument("--games-ww2r", type=int, default=100)
+    ap.add_argument("--games-ww4", type=int, default=100)
+    ap.add_argument("--games-aq4", type=int, default=40)
+    ap.add_argument("--games-aq1", type=int, default=100)
+    ap.add_argument("--it-ww", type=int, default=30, help="iterations per Water Works decision")
+    ap.add_argument("--it-aq", type=int, default=20, help="iterations per Aqueducks decision")
+    ap.add_argument("--decisions", type=int, default=40, help="timed decisions per game")
+    ap.add_argument("--budget-ms", type=int, default=300)
+    a = ap.parse_args()
+    only = set(a.only.split(","))
+    print(f"bots benchmark ({os.cpu_count()} cores, {a.jobs} worker processes)", flush=True)
+    with Pool(a.jobs) as pool:
+        if "ww2" in only:
+            table(pool, f"Water Works 2p, hard vs greedy, {a.games_ww2} games", "waterworks", 2,
+                  a.games_ww2, "greedy", a.it_ww, 10_000)
+        if "ww2r" in only:
+            table(pool, f"Water Works 2p, hard vs random, {a.games_ww2r} games", "waterworks", 2,
+                  a.games_ww2r, "random", a.it_ww, 20_000)
+        if "ww4" in only:
+            table(pool, f"Water Works 4p, hard + 3 greedy, {a.games_ww4} games (fair share 25%)",
+                  "waterworks", 4, a.games_ww4, "greedy", a.it_ww, 30_000)
+        if "aq4" in only:
+            table(pool, f"Aqueducks 4p, hard + 3 greedy, {a.games_aq4} games (fair share 25%)",
+                  "aqueducks", 4, a.games_aq4, "greedy", a.it_aq, 40_000)
+        if "aq1" in only:
+            solo(pool, a.games_aq1, a.it_aq, 50_000)
+    if "time" in only:
+        decision_times("waterworks", 2, a.decisions, a.budget_ms / 1000)
+        decision_times("aqueducks", 4, a.decisions, a.budget_ms / 1000)
+    if "page" in only:
+        page_times(a.decisions, a.budget_ms)
+
+
+if __name__ == "__main__":
+    main()
