@@ -269,6 +269,7 @@ def test_scenarios_solo_inactive_space_dousing_and_downfall(open_page, artifacts
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
     start(page, 1, faction="caesena")
     done = {"inactive": False, "douse": False, "downfall": False}
+    kbd_draft = False
     t0 = time.time()
     while time.time() - t0 < GAME_TIMEOUT:
         turn = wait_turn_or_over(page)
@@ -284,6 +285,13 @@ def test_scenarios_solo_inactive_space_dousing_and_downfall(open_page, artifacts
                 page.screenshot(path=str(artifacts / "aq-scenario-inactive.png"))
                 continue
             play_build(page)
+        elif turn == "draft" and not kbd_draft:
+            kbd_draft = True
+            # keyboard only: focus a card, Enter selects and moves focus to Take, Enter takes it
+            enabled_card(page).first.focus()
+            page.keyboard.press("Enter")
+            assert page.locator("[data-testid=confirm-pick]").evaluate("b => b === document.activeElement")
+            page.keyboard.press("Enter")
         elif turn == "draft":
             cards = enabled_card(page)
             keys = [cards.nth(i).get_attribute("data-key") for i in range(cards.count())]

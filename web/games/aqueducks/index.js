@@ -110,7 +110,7 @@ class AqueducksUI {
               <span><i class="lg lg-active"></i>active (seen)</span><span><i class="lg lg-hidden"></i>hidden</span>
               <span>${icon('water')}doused</span><span>${icon('protect')}protected</span><span>${icon('eye')}line of sight</span>
             </div>
-            <div class="aq-citybox"></div>
+            <div class="aq-citybox" role="group"></div>
             <div class="aq-detail" aria-live="off"></div>
           </div>
           <div class="aq-side">
@@ -207,6 +207,7 @@ class AqueducksUI {
 
   hide() {
     this.hidden = true;
+    this.el.detail.replaceChildren(); // it may show the previous person's hand card
     this.refresh();
   }
 
