@@ -423,8 +423,9 @@ wireEmbed();
 // page; the game was autosaved after its last move and is reopened right away.
 initPwa({
   beforeReload() {
-    if (current && current.saveId) {
-      try { sessionStorage.setItem(RESUME_KEY, current.saveId); } catch { /* private mode */ }
+    const id = current && (current.latestSaveId || current.saveId);
+    if (id) {
+      try { sessionStorage.setItem(RESUME_KEY, id); } catch { /* private mode */ }
     }
   },
 });

@@ -147,6 +147,7 @@ export function autosaveHooks(session) {
     if (saved) {
       saveIds.set(t.id, saved.id);
       if (t.id === session.id) session.saveId = saved.id;
+      session.latestSaveId = saved.id; // the game last played on this screen (after a rematch too)
     }
   };
   return {
