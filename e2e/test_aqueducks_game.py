@@ -55,7 +55,7 @@ def play_build(page):
 def play_publican(page):
     spaces = page.locator(".aq-space.legal")
     if spaces.count():
-        spaces.last.click()  # the cheapest space the engine allows
+        spaces.last.click()  # the dearest space the engine allows
     else:
         page.click("[data-testid=action-panel] [data-testid=pass]")
 

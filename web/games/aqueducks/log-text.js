@@ -29,7 +29,11 @@ export function eventText(ev, seats, cardName, cardNameById = (id) => `card ${id
     case 'protect': return `${who(ev.player)} ${v(ev.player, 'protects', 'protect')} ${ev.districts.length ? `${ev.districts.length} more district${ev.districts.length > 1 ? 's' : ''}` : 'nothing new'}.`;
     case 'downfall': return `Downfall: the Gauls topple ${ev.removed.length} of ${who(ev.player) === 'You' ? 'your' : `${who(ev.player)}'s`} districts.`;
     case 'draft': return `The Draft begins (era ${ev.era}).`;
-    case 'pick': return ev.auto ? 'Everyone takes the last building passed to them.' : `Everyone picks a building${ev.round ? ` (pick ${ev.round})` : ''}.`;
+    case 'pick': {
+      const head = ev.auto ? 'Everyone takes the last building passed to them' : `Everyone picks a building${ev.round ? ` (pick ${ev.round})` : ''}`;
+      const picks = (ev.picks || []).map((k) => `${who(k.player)}: ${cardName(k.key)}`);
+      return `${head}${picks.length ? ` (${picks.join(', ')})` : ''}.`;
+    }
     case 'era': return `Era ${ev.era} begins.`;
     case 'game_over': return 'The game is over.';
     default: return ev.text || null;
