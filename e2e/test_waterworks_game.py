@@ -65,12 +65,24 @@ def enabled(page, act):
     return page.get_attribute(f"[data-testid=act-{act}]", "aria-disabled") == "false"
 
 
+def fit_badges(page):
+    """The number each hand card shows: how many lit spots it has (upright)."""
+    pairs = page.evaluate("""() => [...document.querySelectorAll('.ww-card[data-card-id]')]
+        .map(b => [+b.dataset.cardId, +((b.querySelector('.ww-fit') || {}).textContent || 0)])""")
+    return {cid: n for cid, n in pairs}
+
+
 def scan_hand(page):
-    """Pick every card in turn; return {card_id: [spots]} (both orientations are not tried)."""
+    """Pick every card that shows a spot count; return {card_id: [spots]} (upright only)."""
     found = {}
+    badges = fit_badges(page)
     for cid in hand_ids(page):
+        if not badges.get(cid):
+            found[cid] = []
+            continue
         select_card(page, cid)
         found[cid] = spots(page)
+        assert len(found[cid]) == badges[cid], "the badge counts the lit spots"
     return found
 
 
@@ -139,7 +151,7 @@ def test_full_game_against_bots_to_the_end(open_page, artifacts):
         assert page.locator(".ww-player.won").count() == 1
         assert any("wins" in line or "You win" in line or "win with" in line for line in log_lines(page))
     shot(page, artifacts, "desktop-gameover-table")
-    assert "lay" in did or "discard" in did
+    assert "lay" in did, "the human seat laid pipes on its own line"
     # rematch: a fresh game with the same seats
     page.click("[data-testid=rematch]")
     page.wait_for_selector(f"{HAND_READY}, {HANDOFF}", timeout=20_000)
@@ -229,7 +241,7 @@ def test_turning_a_card_with_the_button_and_the_key(open_page, artifacts):
         for cid in hand_ids(page):
             select_card(page, cid)
             sel = f".ww-card[data-card-id='{cid}']"
-            if page.get_attribute(sel, "data-turned") is None:
+            if page.get_attribute(sel, "data-can-turn") != "true":
                 continue
             label_before = page.get_attribute(sel, "aria-label")
             art_before = page.evaluate(f"() => document.querySelector(\"{sel} canvas\").toDataURL()")
@@ -294,6 +306,8 @@ def test_keyboard_only_turns(open_page, artifacts):
     page, probe = open_page()
     start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
     played = discarded = False
+    assert wait_my_turn_or_over(page) == "turn"
+    page.focus(".ww-card[data-card-id]")  # as if tabbed there from the bar
     for _ in range(10):
         assert wait_my_turn_or_over(page) == "turn"
         n_log = len(log_lines(page))

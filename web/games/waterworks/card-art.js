@@ -296,6 +296,19 @@ export function drawCard(ctx, x, y, w, h, card, opts = {}) {
     drop(ctx, cx, cy + h * 0.3, s);
     drop(ctx, cx, cy + h * 0.42, s * 0.75);
   }
+  if (opts.label) {
+    // the seat number on a valve: lines are told apart by more than colour
+    const br = Math.max(5, Math.min(w, h) * 0.2);
+    ctx.beginPath();
+    ctx.arc(x + br * 0.95, y + br * 0.95, br, 0, Math.PI * 2);
+    ctx.fillStyle = opts.owner || '#333';
+    ctx.fill();
+    ctx.fillStyle = '#fff';
+    ctx.font = `700 ${Math.round(br * 1.4)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(opts.label), x + br * 0.95, y + br * 1.02);
+  }
   if (opts.plumber) drawPlumber(ctx, x + w * 0.74, y + h * 0.2, Math.min(w, h) * 0.2);
   else if (opts.repaired) {
     // a small green tick: repaired by covering

@@ -58,7 +58,8 @@ export class Hand {
       const sel = card.id === selectedId;
       const shown = sel && turned && canTurn(card) ? turnedCard(card) : card;
       b.setAttribute('aria-pressed', String(sel));
-      if (sel) b.dataset.turned = String(!!(turned && canTurn(card)));
+      b.dataset.canTurn = String(canTurn(card));
+      if (sel && canTurn(card)) b.dataset.turned = String(!!turned);
       const n = fits ? fits(card) : null;
       const fitText = n === null ? '' : n === 0 ? 'no spot in this orientation' : `${n} spot${n === 1 ? '' : 's'}`;
       b.setAttribute('aria-label', `${i + 1}: ${cardWords(shown)}${sel && turned && canTurn(card) ? ', turned round' : ''}${fitText ? `, ${fitText}` : ''}`);

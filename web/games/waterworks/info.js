@@ -23,7 +23,7 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
     const plumbers = Array.from({ length: 2 }, (_, k) => `<span class="ww-plumber${k < p.plumbers_left ? '' : ' used'}"></span>`).join('');
     div.innerHTML = `
       <div class="ww-player-head">
-        <span class="ww-dot" aria-hidden="true"></span>
+        <span class="ww-dot" aria-hidden="true">${i + 1}</span>
         <strong class="ww-name">${esc(names[i])}</strong>
         <span class="ww-kind">${kind}</span>
         ${turn ? '<span class="ww-turn-tag">to play</span>' : ''}

@@ -32,6 +32,7 @@ export class TableCanvas {
     this.spotLayer = this.root.querySelector('.ww-spots');
     this.ctx = this.canvas.getContext('2d');
     this.zoom = 1;
+    this.fitAll = false;
     this.state = null;
     this.hover = null;
     this.anim = null;
@@ -43,7 +44,8 @@ export class TableCanvas {
       const b = e.target.closest('[data-zoom]');
       if (!b) return;
       const z = Number(b.dataset.zoom);
-      this.setZoom(z === 0 ? 1 : this.zoom * (z > 0 ? 1.25 : 0.8));
+      if (z === 0) { this.fitAll = true; this.zoom = 1; this.layout(); return; }
+      this.setZoom(this.zoom * (z > 0 ? 1.25 : 0.8));
     });
     this.canvas.addEventListener('click', (e) => {
       const r = this.canvas.getBoundingClientRect();
@@ -64,6 +66,7 @@ export class TableCanvas {
   }
 
   setZoom(z) {
+    if (this.fitAll) { this.fitAll = false; z = z >= 1 ? 1 : z; }
     this.zoom = Math.max(0.5, Math.min(3, z));
     this.layout();
   }
@@ -93,7 +96,8 @@ export class TableCanvas {
     const availH = Math.max(240, window.innerHeight - top - this.reserveBelow() - 16);
     this.pad = 6;
     let cw = Math.min((availW - this.pad * 2) / W, (availH - this.pad * 2) / (H * RATIO));
-    cw = Math.max(MIN_CELL, Math.min(MAX_CELL, cw)) * this.zoom;
+    // "Fit" shows the whole table however small; otherwise cells stay big enough to tap
+    cw = this.fitAll ? Math.min(MAX_CELL, cw) : Math.max(MIN_CELL, Math.min(MAX_CELL, cw)) * this.zoom;
     cw = Math.max(14, Math.floor(cw));
     this.cw = cw;
     this.ch = Math.round(cw * RATIO);
@@ -243,6 +247,7 @@ export class TableCanvas {
       drawCard(ctx, -w / 2 + ix, -h / 2 + ix, w - ix * 2, h - ix * 2, c, {
         owner: s.colours[c.owner], joins: c.joins, leaky: c.kind === 'pipe' || c.kind === 'cap' ? c.leaky : undefined,
         repaired: c.repaired, plumber: c.plumber, stacked: c.covered.length,
+        label: c.kind === 'valve' ? c.owner + 1 : null,
       });
       ctx.restore();
       if (c.leaky) {
