@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from gamecore.ismcts import Search
 
-from .bots import _preview_build, card_value
+from . import abilities as A
+from . import city as C
+from .bots import _preview_build, _res_value, card_value
 from .game import CARD_OF
 from .search import determinize, evaluate, heuristic, move_key, rollout
 
@@ -20,7 +22,7 @@ ROLLOUT_DEPTH = 16
 EXPLORATION = 0.4
 TOP_K = 4
 #: virtual visits favouring the greedy order at the root (progressive bias)
-PRIOR_VISITS = 4
+PRIOR_VISITS = 8
 
 
 def candidates(k):
@@ -30,6 +32,14 @@ def candidates(k):
             return sorted(legal, key=lambda m: -card_value(CARD_OF[m["card"]], game.solo))
         if t == "donate":       # dearest row first (most Favour), passing last
             return sorted(legal, key=lambda m: m.get("space", ""), reverse=True)
+        if t == "protect":     # the greedy bot's measure: resources of what would be kept
+            pl = game.players[player]
+
+            def kept_value(m):
+                kept = [d if d is not None and (d["protected"] or d["id"] in m["districts"]) else None
+                        for d in pl["city"]]
+                return _res_value(A.compute_resources(kept, C.compute_activity(kept), CARD_OF), game.solo)
+            return sorted(legal, key=kept_value, reverse=True)
         if t != "build":
             return legal
         builds = [m for m in legal if m["type"] == "build"]

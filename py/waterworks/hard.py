@@ -13,7 +13,7 @@ from .search import determinize, heuristic
 
 #: defaults for a decision: the page thinks for THINK_SECONDS; tests and benchmarks pass iterations
 THINK_SECONDS = 0.3
-ROLLOUT_DEPTH = 8
+ROLLOUT_DEPTH = 6
 EPSILON = 0.2
 EXPLORATION = 0.5
 #: tree nodes consider only this many of the greedy bot's best-scored moves
