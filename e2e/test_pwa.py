@@ -36,11 +36,20 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
         moves = play_some(page, created["id"], 6)
         assert moves >= 1
         if has_screen(dist_root, game):
+            # Through the menu and the game screen: two bots play while the network is off.
             page.click(f".game-pick[data-game={game}]")
             page.click("#player-count button[data-players='2']")
+            for i in range(2):
+                page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:random")
             page.click("#start")
             page.wait_for_selector(f"html[data-screen={game}]", state="attached")
             page.wait_for_selector("#game .frame", timeout=20_000)
+            page.select_option("#frame-speed", "fast")
+            page.wait_for_function(
+                """g => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+                    && JSON.parse(localStorage.getItem(k)).game === g
+                    && JSON.parse(localStorage.getItem(k)).moveCount >= 3)""",
+                arg=game, timeout=30_000)
             page.click("#game [data-act=menu]")
             page.wait_for_selector("html[data-screen=menu]", state="attached")
     # The embed page is precached too, whatever its query string.
