@@ -217,7 +217,11 @@ export function mount(el, session) {
     if (!match) return;
     const err = match.submit(move);
     if (err) {
-      message(err.message, 'error');
+      // the engine numbers players from 1; say their names instead
+      message(err.message.replace(/\b[Pp]layer (\d+)('s)?/g, (m, n, poss) => {
+        const name = names[Number(n) - 1];
+        return name ? `${name}${poss || ''}` : m;
+      }), 'error');
       return false;
     }
     st.selected = null;

@@ -74,7 +74,8 @@ export class TableCanvas {
   /** state: {view, names, colours, spots, card, turned, last:{x,y}|null, win:[[x,y]]|null, viewer} */
   set(state, { animate = false } = {}) {
     this.state = state;
-    if (animate && state.last) this.anim = { x: state.last.x, y: state.last.y, t0: performance.now() };
+    const calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (animate && state.last && !calm) this.anim = { x: state.last.x, y: state.last.y, t0: performance.now() };
     this.layout();
     if (this.anim) this.tick();
   }
