@@ -341,10 +341,9 @@ def test_strong_arm_during_a_publican_visit(open_page, artifacts):
 def test_hot_seat_hides_hands_between_people(open_page, artifacts):
     page, probe = open_page()
     start(page, 2, ["human", "human"])
-    page.wait_for_selector("dialog[data-testid=handoff][open]", timeout=10_000) if page.locator(".aq[data-turn=build]").count() == 0 else None
-    # first person builds; the second gets a hand-off screen before seeing anything
-    if page.locator("dialog[data-testid=handoff][open]").count():
-        page.click("dialog[data-testid=handoff] .btn-primary")
+    # every person gets a hand-off screen before seeing their cards, the first one too
+    page.wait_for_selector("dialog[data-testid=handoff][open]", timeout=10_000)
+    page.click("dialog[data-testid=handoff] .btn-primary")
     wait_turn_or_over(page)
     first_hand = page.inner_text("[data-testid=hand]")
     play_build(page)
