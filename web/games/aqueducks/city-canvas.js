@@ -15,17 +15,19 @@ const SIDES = ['left', 'right'];
 const INK = '#14232b';
 
 export class CityCanvas {
-  constructor(host, { cardOf, onFace, onPlace, onToggle }) {
+  constructor(host, { cardOf, onFace, onPlace, onToggle, tipHtml }) {
+    this.tipHtml = tipHtml || null;
     this.cardOf = cardOf;
     this.onFace = onFace || (() => {});
     this.onPlace = onPlace || (() => {});
     this.onToggle = onToggle || (() => {});
     this.el = document.createElement('div');
     this.el.className = 'aq-city';
-    this.el.innerHTML = '<canvas class="aq-city-canvas" aria-hidden="true"></canvas><div class="aq-city-overlay"></div>';
+    this.el.innerHTML = '<canvas class="aq-city-canvas" aria-hidden="true"></canvas><div class="aq-city-overlay"></div><div class="aq-tip" aria-hidden="true" hidden></div>';
     host.append(this.el);
     this.canvas = this.el.querySelector('canvas');
     this.overlay = this.el.querySelector('.aq-city-overlay');
+    this.tip = this.el.querySelector('.aq-tip');
     this.mode = 'overview';
     this.city = null;
     this.place = null; // {targets:[{x,y,storey,legal}], chosen:{x,y,storey}|null, ghost:{left,right,bridge}|null}
@@ -452,6 +454,7 @@ export class CityCanvas {
     const ov = this.overlay;
     const prevFocus = document.activeElement && ov.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     ov.replaceChildren();
+    if (this.tip) this.tip.hidden = true;
     const mk = (r, cls, label, key) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -517,15 +520,32 @@ export class CityCanvas {
     faces.forEach((b, i) => {
       b.tabIndex = i === 0 ? 0 : -1;
       const [did, side] = b.dataset.face.split(':');
-      const act = () => { this.focus = { district: Number(did), side }; this.draw(); this.onFace(this.focus); };
+      const act = () => { this.focus = { district: Number(did), side }; this.draw(); this.onFace(this.focus); this.showTip(b); };
       b.addEventListener('focus', act);
       b.addEventListener('mouseenter', act);
       b.addEventListener('click', act);
-      b.addEventListener('mouseleave', () => { if (document.activeElement !== b) { this.focus = null; this.draw(); } });
-      b.addEventListener('blur', () => { this.focus = null; this.draw(); });
+      b.addEventListener('mouseleave', () => { if (document.activeElement !== b) { this.focus = null; this.draw(); this.tip.hidden = true; } });
+      b.addEventListener('blur', () => { this.focus = null; this.draw(); this.tip.hidden = true; });
     });
     this.faceButtons = faces;
     if (prevFocus) { const again = ov.querySelector(`[data-key="${prevFocus}"]`); if (again) again.focus(); }
+  }
+
+  /** A short "why" next to the hovered or focused face. */
+  showTip(b) {
+    if (!this.tipHtml || !this.focus) return;
+    const html = this.tipHtml(this.focus);
+    if (!html) { this.tip.hidden = true; return; }
+    this.tip.innerHTML = html;
+    this.tip.hidden = false;
+    const r = { x: b.offsetLeft, y: b.offsetTop, w: b.offsetWidth, h: b.offsetHeight };
+    const tw = this.tip.offsetWidth;
+    const th = this.tip.offsetHeight;
+    let left = Math.min(Math.max(4, r.x + r.w / 2 - tw / 2), this.width - tw - 4);
+    let top = r.y - th - 8;
+    if (top < 0) top = r.y + r.h + 8;
+    this.tip.style.left = `${left}px`;
+    this.tip.style.top = `${top}px`;
   }
 
   keys(e) {

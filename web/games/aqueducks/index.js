@@ -134,6 +134,7 @@ class AqueducksUI {
       onFace: (f) => this.showFace(f),
       onPlace: (t) => Build.clickPlace(this, t),
       onToggle: (id) => { this.errorText = null; Protect.toggle(this, id); },
+      tipHtml: (f) => this.tipHtml(f),
     });
     this.el.views.addEventListener('click', (e) => {
       const v = e.target.closest('[data-view]');
@@ -468,6 +469,23 @@ class AqueducksUI {
       <p>${why}</p>
       ${face.active ? `<p>${icon('adjacent')}Adjacent (${f.side} picture): ${adj ? esc(adj) : 'none'}.</p>` : ''}
       ${face.doused ? `<p>${icon('water')}Doused.</p>` : ''}${d.protected ? `<p>${icon('protect')}Protected: survives the Downfall.</p>` : ''}</div>`;
+  }
+
+  tipHtml(f) {
+    const city = this.snap.view.cities[this.shown];
+    const d = city.districts.find((q) => q.id === f.district);
+    if (!d) return '';
+    const face = d[f.side];
+    const card = this.cat.byKey[face.key];
+    let why;
+    if (face.active) why = `<b class="ok">Active</b> · first face seen from the ${f.side}`;
+    else {
+      const blocker = city.districts.find((q) => q.y === d.y && q.storey === d.storey && (f.side === 'left' ? q.x < d.x : q.x > d.x));
+      why = `<b class="bad">Hidden</b> · ${blocker ? `the district in column ${blocker.x + 1} blocks the ${f.side} view` : 'blocked'}`;
+    }
+    const n = (face.adjacent || []).length;
+    const adj = face.active ? `<br>${icon('adjacent')}${n ? `${n} adjacent building${n > 1 ? 's' : ''} (dashed orange)` : 'nothing adjacent yet'}` : '';
+    return `<b>${esc(card.name)}</b><br>${why}${face.doused ? `<br>${icon('water')}doused` : ''}${adj}`;
   }
 
   showCard(key, announce = true) {
