@@ -53,6 +53,10 @@ export class TableCanvas {
       const y = Math.floor((e.clientY - r.top - this.pad) / this.ch);
       if (this.state && x >= 0 && y >= 0 && x < this.state.view.table.width && y < this.state.view.table.height) this.onCell(x, y);
     });
+    this.userPanned = false;
+    for (const ev of ['pointerdown', 'wheel', 'touchstart', 'keydown']) {
+      this.scroll.addEventListener(ev, () => { this.userPanned = true; }, { passive: true });
+    }
     this.ro = new ResizeObserver(() => this.layout());
     this.ro.observe(this.scroll);
     this.onWinResize = () => this.layout();
@@ -115,10 +119,8 @@ export class TableCanvas {
       this.inner.style.height = `${cssH}px`;
     }
     this.dpr = dpr;
-    if (this.firstLayout && cssW > availW) {
-      this.scroll.scrollLeft = this.scroll.scrollWidth; // valves sit on the right edge
-    }
-    this.firstLayout = false;
+    // valves sit on the right edge: keep the view there until the person pans themselves
+    if (!this.userPanned && cssW > availW) this.scroll.scrollLeft = this.scroll.scrollWidth;
     this.placeSpots();
     this.draw();
   }
