@@ -81,7 +81,7 @@ def test_manifest_is_installable(browser, dist_url, tmp_path):
     ctx.close()
 
 
-def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, dist_root):
+def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, dist_root, artifacts):
     """A new build is offered, not forced: the page keeps running until asked."""
     site = tmp_path / "site"
     shutil.copytree(dist_root, site)
@@ -114,6 +114,33 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
         wait_ready(page)
         assert page.evaluate("window.__samePage") is None
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
+
+        if has_screen(site, "waterworks"):
+            # On request, mid-game: the reload reopens the autosaved game where it was.
+            page.click(".game-pick[data-game=waterworks]")
+            page.click("#player-count button[data-players='2']")
+            for i in range(2):
+                page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:random")
+            page.click("#start")
+            page.wait_for_selector("#game .frame", timeout=20_000)
+            page.wait_for_function("""Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+                && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
+            app.write_text(app.read_text() + "\n// a third version\n")
+            subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True,
+                           cwd=ROOT, capture_output=True)
+            page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+            page.wait_for_selector("#update-banner:not([hidden])", timeout=30_000)
+            assert page.get_attribute("html", "data-screen") == "waterworks"
+            page.screenshot(path=str(artifacts / "update-banner-in-game.png"))
+            with page.expect_navigation():
+                page.click("[data-testid=update-now]")
+            wait_ready(page)
+            page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached",
+                                   timeout=20_000)
+            saved = page.evaluate("""Math.max(...Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))
+                .map(k => JSON.parse(localStorage.getItem(k)).moveCount))""")
+            game_id = page.get_attribute("html", "data-game-id")
+            assert page.evaluate(f"PipesAndDucks.state({{id: '{game_id}'}}).result.moveCount") >= min(saved, 2)
         assert errors == []
         ctx.close()
     finally:
