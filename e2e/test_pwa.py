@@ -103,7 +103,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
                        cwd=ROOT, capture_output=True)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("#update-banner:not([hidden])", timeout=30_000)
-        assert "game ends" in page.inner_text("#update-banner")
+        assert "back to the menu" in page.inner_text("#update-banner")
         # Nothing was reloaded under the game.
         page.wait_for_timeout(500)
         assert page.evaluate("window.__samePage") is True

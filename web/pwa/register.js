@@ -60,7 +60,7 @@ function showBanner() {
     document.body.append(banner);
   }
   banner.querySelector('.update-text').textContent = inGame()
-    ? 'A new version is ready. It installs when this game ends, or now (your game is saved and resumes).'
+    ? 'A new version is ready. It installs when you go back to the menu, or now: your game is saved and picks up where it was.'
     : 'A new version of Pipes & Ducks is ready.';
   banner.hidden = false;
 }
