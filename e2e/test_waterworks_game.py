@@ -357,3 +357,29 @@ def test_phone_width_game(open_page, artifacts):
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.screenshot(path=str(artifacts / "waterworks-phone-later.png"), full_page=True)
     no_page_errors(probe)
+
+
+def test_crisp_on_high_dpi_and_follows_the_window(browser, base_url, artifacts):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=2)
+    try:
+        page = ctx.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+        start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
+        assert wait_my_turn_or_over(page) == "turn"
+        size = "() => { const c = document.querySelector('.ww-canvas'); return [c.width, c.clientWidth, c.height, c.clientHeight]; }"
+        w, cw, h, ch = page.evaluate(size)
+        assert w == 2 * cw and h == 2 * ch, "the backing store matches devicePixelRatio"
+        page.screenshot(path=str(artifacts / "waterworks-desktop-hidpi.png"))
+        page.set_viewport_size({"width": 900, "height": 700})
+        page.wait_for_function(f"document.querySelector('.ww-canvas').clientWidth !== {cw}")
+        w2, cw2, _, _ = page.evaluate(size)
+        assert w2 == 2 * cw2 and cw2 < cw
+        # back to the menu and into a new game: the old screen lets go cleanly
+        page.click(".frame-menu")
+        page.wait_for_selector("#menu:not([hidden])")
+        page.click("[data-testid=start]")
+        page.wait_for_selector(HAND_READY, timeout=20_000)
+        assert page.locator(".frame-log-list li").count() <= 2
+    finally:
+        ctx.close()

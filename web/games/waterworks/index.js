@@ -282,8 +282,14 @@ export function mount(el, session) {
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); hand.focusCard(st.selected); }
   }
 
+  /** The app may replace this screen without telling us (e.g. a loaded save): then stop. */
+  function gone() {
+    if (alive && !root.isConnected) cleanup();
+    return !alive;
+  }
+
   function onKey(e) {
-    if (!alive || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (gone() || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     if (el.querySelector('dialog[open]')) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
@@ -311,7 +317,7 @@ export function mount(el, session) {
   // ----- the match loop's view --------------------------------------------------------------
   const ui = {
     render(snap, events, viewer) {
-      if (!alive) return;
+      if (gone()) return;
       st.snap = snap;
       st.viewer = viewer;
       if (!snap.legal.length) st.myTurn = null;
@@ -329,7 +335,7 @@ export function mount(el, session) {
       if (st.myTurn === null && !snap.over) message(null);
     },
     yourTurn(player, snap) {
-      if (!alive) return;
+      if (gone()) return;
       st.snap = snap;
       st.viewer = player;
       st.myTurn = player;
@@ -352,7 +358,7 @@ export function mount(el, session) {
       return frame.handoff(names[player], colours[player]).then(() => { st.hidden = false; });
     },
     async over(snap) {
-      if (!alive) return;
+      if (gone()) return;
       st.snap = snap;
       st.over = true;
       st.myTurn = null;
