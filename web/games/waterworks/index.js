@@ -132,6 +132,7 @@ export function mount(el, session) {
     if (other && !spots.length) text += ' Turn it (R) to see where it fits.';
     else if (other) text += ` Turned round it fits ${other} spot${other === 1 ? '' : 's'}.`;
     if (!spots.length && !other) text += ' You can discard it (D).';
+    if (spots.some((sp) => sp.wins)) text += ' A spot marked WIN finishes your line: your spout goes on at once and you win!';
     message(text, spots.length ? 'info' : 'warn');
   }
 
