@@ -38,7 +38,7 @@ export function actionTrack(view) {
       ${icon(ACTION_ICON[a])}<span>${label}</span></li>`;
   }).join('');
   return `<div class="aq-track-wrap"><div class="aq-era" data-testid="era">Era <b>${view.era}</b> of 4</div>
-    <ol class="aq-track" aria-label="${view.solo ? 'Solo action track' : 'Pondifex action track'}">${items}</ol></div>`;
+    <ol class="aq-track" tabindex="0" aria-label="${view.solo ? 'Solo action track' : 'Pondifex action track'}">${items}</ol></div>`;
 }
 
 /**

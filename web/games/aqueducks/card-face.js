@@ -61,20 +61,20 @@ export function cardLabel(card) {
 /** The card face as HTML. size: 'normal' | 'small' | 'big'. */
 export function cardFace(card, { size = 'normal', extra = '' } = {}) {
   if (!card) return '<div class="aq-card aq-card-back"></div>';
-  const ducks = Array.from({ length: card.tier }, () => icon('duck', 'duck')).join('');
+  const ducks = Array.from({ length: card.tier }, () => icon('duck', 'duck')).join('') + `<span class="visually-hidden">Tier ${card.tier}</span>`;
   const storeys = [3, 2, 1].map((s) => `<span class="st ${card.storeys.includes(s) ? 'on' : ''}" title="Storey ${s}">${s}</span>`).join('');
   const req = Object.entries(card.requires || {});
   const reqHtml = req.length
-    ? `<div class="aq-req" title="${esc(requiresText(card))}"><span class="aq-req-label">needs</span>${req.map(([r, n]) => `<span class="aq-req-item">${icon(r)}${n > 1 ? `<b>×${n}</b>` : ''}</span>`).join('')}</div>`
+    ? `<div class="aq-req" title="${esc(requiresText(card))}"><span class="aq-req-label">needs</span>${req.map(([r, n]) => `<span class="aq-req-item">${icon(r)}${n > 1 ? `<b>×${n}</b>` : ''}<span class="visually-hidden"> ${n} ${WORD[r]}</span></span>`).join('')}</div>`
     : '<div class="aq-req aq-req-none">no needs</div>';
   const douse = card.douse ? `<div class="aq-douse" title="Dousing requirement: must be next to water">${icon('douse')}<span>needs water</span></div>` : '';
-  const prod = card.produces.length ? card.produces.map((r) => `<span class="aq-prod-item" title="${WORD[r]}">${icon(r)}</span>`).join('') : '<span class="muted">—</span>';
+  const prod = card.produces.length ? card.produces.map((r) => `<span class="aq-prod-item" title="${WORD[r]}">${icon(r)}<span class="visually-hidden">${WORD[r]}</span></span>`).join('') : '<span class="muted">—</span>';
   return `<div class="aq-card aq-card-${size} res-${mainResource(card)} tier-${card.tier}">
     <div class="aq-card-top"><span class="aq-tier" title="Tier ${card.tier}">${ducks}</span>
-      <span class="aq-storeys" title="Allowed: ${storeysText(card)}">${storeys}</span></div>
+      <span class="aq-storeys" title="Allowed: ${storeysText(card)}" aria-hidden="true">${storeys}</span><span class="visually-hidden">, ${storeysText(card)}.</span></div>
     <div class="aq-card-name">${esc(card.name)}</div>
     ${reqHtml}${douse}
-    <div class="aq-prod" aria-label="Produces">${prod}</div>
+    <div class="aq-prod"><span class="visually-hidden">Produces: </span>${prod}</div>
     <div class="aq-ability">${abilityText(card.ability)}</div>
     ${card.faction ? `<div class="aq-card-faction">${esc(card.faction)} starting pair</div>` : ''}
     ${extra}

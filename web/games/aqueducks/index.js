@@ -95,7 +95,7 @@ class AqueducksUI {
     b.innerHTML = `
       <div class="aq" data-testid="aqueducks">
         <div class="aq-top"></div>
-        <div class="aq-news" data-testid="news"></div>
+        <div class="aq-news" data-testid="news" role="region" aria-label="Since your last move" tabindex="0"></div>
         <div class="aq-main">
           <div class="aq-citycol">
             <div class="aq-citybar">
@@ -431,8 +431,8 @@ class AqueducksUI {
       const dis = enabled && !enabled.has(card) && !on;
       const role = on ? (this.build.a === card ? ' (first pick)' : ' (picked)') : isBridge ? ' (bridge)' : '';
       return `<div class="aq-handcard ${on ? 'sel' : ''} ${isBridge ? 'bridge' : ''} ${dis ? 'dis' : ''}">
-        <button type="button" class="aq-cardbtn" data-card-id="${card}" data-key="${key}" aria-pressed="${on}" ${dis ? 'aria-disabled="true"' : ''}
-          aria-label="${esc(cardLabel(c))}${role}${dis ? ' (cannot be used now)' : ''}">${cardFace(c, { size: 'small' })}
+        <button type="button" class="aq-cardbtn" data-card-id="${card}" data-key="${key}" aria-pressed="${on}" ${dis ? 'aria-disabled="true"' : ''}>${cardFace(c, { size: 'small' })}
+          <span class="visually-hidden">${role}${dis ? ' (cannot be used now)' : ''}</span>
           ${on ? `<span class="aq-badge">${this.build.a === card ? '1' : '2'}</span>` : isBridge ? '<span class="aq-badge aq-badge-bridge">bridge</span>' : ''}</button>
         <button type="button" class="aq-zoom" data-zoom="${key}" aria-label="Zoom: ${esc(c.name)}" title="Zoom">+</button>
       </div>`;
