@@ -328,7 +328,7 @@ def test_strong_arm_during_a_publican_visit(open_page, artifacts):
         assert turn != "over", "no strong-arm chance came up"
         if turn == "publican" and page.locator(".aq-space.legal.strongarm").count():
             target = page.locator(".aq-space.legal.strongarm").first
-            assert "strong-arming" in target.get_attribute("aria-label")
+            assert "strong-arming" in target.text_content()
             page.screenshot(path=str(artifacts / "aq-scenario-strongarm-before.png"))
             target.click()
             page.wait_for_function("() => /strong-arming/.test(document.querySelector('.frame-log').textContent)")

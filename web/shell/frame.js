@@ -20,7 +20,7 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
       </div>
       <div class="frame-body">
         <div class="frame-board"></div>
-        <aside class="frame-log" id="frame-log" aria-label="Move log">
+        <aside class="frame-log" id="frame-log" aria-label="Move log" tabindex="0">
           <h2>Moves</h2>
           <ol class="frame-log-list"></ol>
         </aside>

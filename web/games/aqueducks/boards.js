@@ -59,7 +59,7 @@ export function pondifexBoard(view, seats, legal = []) {
         (pushes.length ? `, strong-arming ${pushes.map((q) => seats[q].name).join(', ')} to the right` : '') +
         (who !== undefined ? `; now holds ${seats[who].name}'s cube` : '');
       return `<button type="button" class="aq-space ${can ? 'legal' : ''} ${pushes.length ? 'strongarm' : ''}" data-space="${id}" data-testid="donate-${id}"
-        ${can ? '' : 'disabled'} aria-label="${esc(label)}">${icon('favour')}<b>${fav}</b>${cube}${pushes.length ? '<span class="aq-arm" aria-hidden="true">⇢ strong-arm</span>' : ''}</button>`;
+        ${can ? '' : 'disabled'}><span class="aq-space-face" aria-hidden="true">${icon('favour')}<b>${fav}</b>${cube}${pushes.length ? '<span class="aq-arm">⇢ strong-arm</span>' : ''}</span><span class="visually-hidden">${esc(label)}</span></button>`;
     }).join('');
     return `<div class="aq-row"><span class="aq-cost">${icon('duckat')}<b>${row.cost}</b></span>${spaces}</div>`;
   }).join('');
