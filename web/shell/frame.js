@@ -89,7 +89,7 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
       return showDialog({
         title: `Pass to ${name}`,
         html: `<p class="handoff"><span class="handoff-dot" style="background:${colour}"></span>
-               Hand the device to <strong>${esc(name)}</strong>. Everyone else, look away!</p>`,
+               <span>Hand the device to <strong>${esc(name)}</strong>. Everyone else, look away!</span></p>`,
         buttons: [[`I am ${name} — show my cards`, 'ok', true]],
         testid: 'handoff',
       }).then((v) => v);
