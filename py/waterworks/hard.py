@@ -61,8 +61,13 @@ def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> d
     return s.best_move()
 
 
+#: the one-shot bot (``botMove``) uses a fixed iteration budget, so it is deterministic and a
+#: game replays from its seed; the page thinks by time instead (``botStart``/``botThink``).
+ONE_SHOT_ITERATIONS = 40
+
+
 def hard_bot(game, player, rng):
-    return decide(game, player, rng)
+    return decide(game, player, rng, iterations=ONE_SHOT_ITERATIONS)
 
 
 hard_bot.start = start  # lets the service think in slices (botStart/botThink/botFinish)

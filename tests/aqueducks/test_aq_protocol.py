@@ -15,7 +15,7 @@ def midgame(players=3, seed=21, action="publican"):
 
 
 def test_contract_exports():
-    assert GAME.NAME == "aqueducks" and set(BOTS) == {"random", "greedy"}
+    assert GAME.NAME == "aqueducks" and set(BOTS) == {"random", "greedy", "hard"}
     for name in ("players", "factions", "starting_duckats", "pushed_off", "build_pass", "draft_picks"):
         assert name in GAME.OPTIONS and GAME.OPTIONS[name]["doc"]
     with pytest.raises(BadRequest):

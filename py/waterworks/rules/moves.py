@@ -280,6 +280,15 @@ def legal_moves(game, p) -> list:
     leak_tee = leak >= 0 and cells[leak].shape == "tee"
     out = []
     cards = game.cards
+    # Many cards share a shape: the fit of (cell, openings, cap?) is computed once per call.
+    fits: dict = {}
+
+    def fit_problem(t, mask, is_cap):
+        k = (t, mask, is_cap)
+        v = fits.get(k, fits)
+        if v is fits:
+            v = fits[k] = table.fit_problem(t, mask, is_cap)
+        return v
     for cid in hand:
         card = cards[cid]
         is_cap = card.kind == "cap"
@@ -292,7 +301,7 @@ def legal_moves(game, p) -> list:
                     continue
                 if leak >= 0 and not (is_cap and leak_tee and src == leak):
                     continue
-                if table.fit_problem(t, mask, is_cap):
+                if fit_problem(t, mask, is_cap):
                     continue
                 x, y = xy(t)
                 mv = {"type": "lay", "card": cid, "x": x, "y": y, "turned": turned}
@@ -305,7 +314,7 @@ def legal_moves(game, p) -> list:
             for t, q, src, d in opp_ends:
                 if placed_material(card, turned, d ^ 2) != LEAKY:
                     continue
-                if table.fit_problem(t, mask, is_cap):
+                if fit_problem(t, mask, is_cap):
                     continue
                 x, y = xy(t)
                 out.append({"type": "leak", "card": cid, "target": q, "x": x, "y": y, "turned": turned})
