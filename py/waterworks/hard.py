@@ -18,6 +18,8 @@ EPSILON = 0.2
 EXPLORATION = 0.5
 #: tree nodes consider only this many of the greedy bot's best-scored moves
 TOP_K = 5
+#: virtual visits favouring the greedy order at the root (progressive bias)
+PRIOR_VISITS = 6
 
 
 def move_key(m: dict) -> tuple:
@@ -46,7 +48,8 @@ def start(game, player, rng, **kw) -> Search:
     return Search(game.view(player), player, rng, determinize=determinize, heuristic=heuristic,
                   rollout=kw.get("rollout", rollout), rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
                   exploration=kw.get("exploration", EXPLORATION), key=move_key, tree="all",
-                  candidates=top_moves(kw.get("top_k", TOP_K)) if kw.get("top_k", TOP_K) else None)
+                  candidates=top_moves(kw.get("top_k", TOP_K)) if kw.get("top_k", TOP_K) else None,
+                  prior_visits=kw.get("prior_visits", PRIOR_VISITS))
 
 
 def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
