@@ -243,16 +243,16 @@ def test_turning_a_card_with_the_button_and_the_key(open_page, artifacts):
             sel = f".ww-card[data-card-id='{cid}']"
             if page.get_attribute(sel, "data-can-turn") != "true":
                 continue
-            label_before = page.get_attribute(sel, "aria-label")
+            label_before = page.text_content(f"{sel} .visually-hidden")
             art_before = page.evaluate(f"() => document.querySelector(\"{sel} canvas\").toDataURL()")
             page.keyboard.press("r")
             page.wait_for_timeout(80)
             assert page.get_attribute(sel, "data-turned") == "true"
-            assert "turned round" in page.get_attribute(sel, "aria-label")
+            assert "turned round" in page.text_content(f"{sel} .visually-hidden")
             assert page.get_attribute("[data-testid=act-turn]", "aria-pressed") == "true"
             art_after = page.evaluate(f"() => document.querySelector(\"{sel} canvas\").toDataURL()")
             assert art_after != art_before, "the turned card is drawn turned"
-            assert label_before != page.get_attribute(sel, "aria-label")
+            assert label_before != page.text_content(f"{sel} .visually-hidden")
             shot(page, artifacts, "desktop-turned")
             # if the turned card fits somewhere, play it turned
             sps = spots(page)

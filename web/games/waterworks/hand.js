@@ -62,12 +62,18 @@ export class Hand {
       if (sel && canTurn(card)) b.dataset.turned = String(!!turned);
       const n = fits ? fits(card) : null;
       const fitText = n === null ? '' : n === 0 ? 'no spot in this orientation' : `${n} spot${n === 1 ? '' : 's'}`;
-      b.setAttribute('aria-label', `${i + 1}: ${cardWords(shown)}${sel && turned && canTurn(card) ? ', turned round' : ''}${fitText ? `, ${fitText}` : ''}`);
+      // The spoken name lives in a hidden span and the visible captions are aria-hidden:
+      // an aria-label that differs from the visible words confuses voice-control users.
+      const name = document.createElement('span');
+      name.className = 'visually-hidden';
+      name.textContent = `${i + 1}: ${cardWords(shown)}${sel && turned && canTurn(card) ? ', turned round' : ''}${fitText ? `, ${fitText}` : ''}`;
+      b.append(name);
       const cv = document.createElement('canvas');
       cv.className = 'ww-card-art';
       b.append(cv);
       const cap = document.createElement('span');
       cap.className = 'ww-card-cap';
+      cap.setAttribute('aria-hidden', 'true');
       cap.textContent = card.kind === 'pipe' ? `${card.material === 'leaky' ? '⚠ ' : ''}${card.material}` : card.kind === 'cap' ? 'caps' : card.kind;
       b.append(cap);
       if (n !== null) {

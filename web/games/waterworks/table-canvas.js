@@ -19,7 +19,7 @@ export class TableCanvas {
         <button type="button" class="btn btn-small btn-quiet" data-zoom="1" aria-label="Zoom in">+</button>
       </div>`;
     this.root.innerHTML = `
-      <div class="ww-scroll" data-testid="ww-table">
+      <div class="ww-scroll" data-testid="ww-table" tabindex="0" role="region" aria-label="The table (scroll to pan)">
         <div class="ww-inner">
           <canvas class="ww-canvas" role="img"></canvas>
           <div class="ww-spots" role="group" aria-label="Where the selected card can go"></div>
