@@ -30,3 +30,21 @@ def test_menu_offers_the_hard_level(open_page):
     page, _ = open_page()
     labels = page.eval_on_selector_all("#setup option", "els => els.map((e) => e.textContent)")
     assert any("hard" in t for t in labels)
+
+
+def test_two_hard_bots_play_through_the_menu(open_page, base_url):
+    """The match loop drives hard seats through botStart/botThink/botFinish (?think= sets the
+    budget); the game advances and the page logs no errors."""
+    page, probe = open_page(base_url + "?think=60")
+    page.click(".game-pick[data-game=waterworks]")
+    page.click("#player-count button[data-players='2']")
+    for i in range(2):
+        page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:hard")
+    page.click("#start")
+    page.wait_for_selector("#game .frame", timeout=20_000)
+    page.select_option("#frame-speed", "fast")
+    page.wait_for_function(
+        """() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+            && JSON.parse(localStorage.getItem(k)).moveCount >= 4)""", timeout=60_000)
+    page.click("#game [data-act=menu]")
+    assert probe.errors == []
