@@ -8,7 +8,7 @@ import { initPwa } from './pwa/register.js';
 const STORAGE_KEY = 'pnd.menu.v1';
 // First paint only; replaced by the engine's own option lists once it is ready.
 const GAMES = {
-  waterworks: { title: 'Water Works', players: [2, 3, 4], defaultPlayers: 2 },
+  waterworks: { title: 'Water Works', players: [2, 3, 4, 5], defaultPlayers: 2 },
   aqueducks: { title: 'Aqueducks', players: [1, 2, 3, 4, 5, 6], defaultPlayers: 4 },
 };
 

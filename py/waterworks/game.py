@@ -4,7 +4,7 @@ from __future__ import annotations
 from gamecore import BadSave, Game, Rng
 
 from . import cards as deckmod
-from .options import OPTIONS, TABLES, check_options, target_of, valve_rows
+from .options import OPTIONS, TABLES, check_options, edition_of, target_of, valve_rows
 from .rules import moves as rules
 from .rules.turns import draw_for, execute
 from .table.pipeline import Table
@@ -26,12 +26,12 @@ class WaterWorks(Game):
         """Fields that follow from the options alone."""
         o = self.options
         self.n = o["players"]
-        self.cards = deckmod.deck(o["edition"])
+        self.cards = deckmod.deck(edition_of(o))
         self.target = target_of(o)
 
     def setup(self) -> None:
         self._derive()
-        ed = deckmod.edition(self.options["edition"])
+        ed = deckmod.edition(edition_of(self.options))
         w, h = TABLES[self.options["table"]]
         self.table = Table(w, h, self.n)
         valves = [c.id for c in self.cards if c.kind == "valve"]

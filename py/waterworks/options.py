@@ -6,9 +6,10 @@ AUTO_TARGET = {2: 15, 3: 12, 4: 10, 5: 10}
 
 OPTIONS = {
     "players": {"default": 2, "choices": [2, 3, 4, 5],
-                "doc": "Number of players; 5 needs the 110-card edition."},
-    "edition": {"default": "88", "choices": ["88", "110"],
-                "doc": "Deck: the 88-card edition (2-4 players) or the 110-card edition (2-5)."},
+                "doc": "Number of players; 5 play with the 110-card edition."},
+    "edition": {"default": "auto", "choices": ["auto", "88", "110"],
+                "doc": "Deck: auto = the 88-card edition for 2-4 players and the 110-card edition "
+                       "for 5; or always one of them (the 88-card deck has only 4 valves)."},
     "target": {"default": "auto", "choices": ["auto", "6", "8", "10", "12", "15"],
                "doc": "Pipe cards needed in the winning line; auto = 15/12/10 for 2/3/4 players (10 for 5)."},
     "table": {"default": "medium", "choices": list(TABLES),
@@ -28,8 +29,15 @@ OPTIONS = {
 }
 
 
+def edition_of(options: dict) -> str:
+    """The deck in play: "auto" picks the smallest edition with a valve for everyone."""
+    if options["edition"] == "auto":
+        return "110" if options["players"] > 4 else "88"
+    return options["edition"]
+
+
 def check_options(options: dict) -> None:
-    if options["players"] == 5 and options["edition"] != "110":
+    if options["players"] == 5 and edition_of(options) != "110":
         raise BadRequest("Five players need the 110-card edition (edition \"110\").")
     w, h = TABLES[options["table"]]
     if options["players"] * 2 > h:

@@ -7,7 +7,7 @@ from gamecore import BadSave, Rng
 
 from . import cards as deckmod
 from .geometry import DIR_INDEX, mask_of, placed_caps, openings as placed_openings
-from .options import TABLES
+from .options import TABLES, edition_of
 from .table.pipeline import Cell, Table
 
 
@@ -58,7 +58,7 @@ def determinize(view: dict, player: int, rng: Rng):
             lk = pl["leak"]
             t.leak[pl["player"]] = lk[1] * w + lk[0] if lk else -1
         g.table = t
-        ed = deckmod.edition(g.options["edition"])
+        ed = deckmod.edition(edition_of(g.options))
         valves = [c.id for c in cards if c.kind == "valve"]
         spouts = [c.id for c in cards if c.kind == "spout"]
         g.spouts = spouts[:n]

@@ -52,8 +52,11 @@ def test_deck_110_and_five_players():
     g = GAME.new({"players": 5, "edition": "110"}, 3)
     assert g.n == 5 and len(g.cards) == 110
     check_invariants(g, hands=False)
+    # The default edition "auto" deals the 110-card deck to five and the 88-card deck to four.
+    assert len(GAME.new({"players": 5}, 3).cards) == 110
+    assert len(GAME.new({"players": 4}, 3).cards) == 88
     with pytest.raises(BadRequest):
-        GAME.new({"players": 5}, 3)
+        GAME.new({"players": 5, "edition": "88"}, 3)
     with pytest.raises(BadRequest):
         GAME.new({"players": 1}, 3)
     with pytest.raises(BadRequest):
