@@ -39,6 +39,7 @@ class Service:
         self._thinking: dict[str, dict] = {}   # token -> {id, player, moves, search|move}
         self._next_token = 1
         self._methods: dict[str, Callable[[dict], Any]] = {
+            "ping": self.ping,
             "hello": self.hello,
             "newGame": self.new_game,
             "state": self.state,
@@ -114,6 +115,10 @@ class Service:
         }
 
     # ----- methods ----------------------------------------------------------------
+    def ping(self, params: dict) -> dict:
+        """Cheapest possible answer: proves the interpreter and bridge are up."""
+        return {"api": API_VERSION}
+
     def hello(self, params: dict) -> dict:
         return {"api": API_VERSION, "games": [
             {"name": e.name, "title": e.title, "options": e.game.OPTIONS, "bots": list(e.bots)}

@@ -15,6 +15,12 @@ def call(svc, method, **params):
     return json.loads(svc.dispatch_json(json.dumps({"method": method, "params": params})))
 
 
+def test_ping_answers_without_importing_games(svc, monkeypatch):
+    from arcade import registry
+    monkeypatch.setattr(registry, "get", lambda name: (_ for _ in ()).throw(AssertionError("imported")))
+    assert call(svc, "ping") == {"ok": True, "result": {"api": 1}}
+
+
 def test_hello_lists_both_games_with_option_schemas(svc):
     res = call(svc, "hello")
     assert res["ok"]
