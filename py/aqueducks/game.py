@@ -920,6 +920,7 @@ class Aqueducks(Game):
                 raise BadSave("Activity does not match the city.")
             if pl["res"] != A.compute_resources(cty, pl["act"], CARD_OF):
                 raise BadSave("Resources do not match the city.")
+        self._validate_publican()
         owing = [p for p in range(self.n) if self.players[p]["owes"]]
         if self.over:
             if owing or not isinstance(self.final, dict):
@@ -949,6 +950,25 @@ class Aqueducks(Game):
                 ch = self.players[p]["choice"]
                 if p not in owing and a != "draft" and not isinstance(ch, dict):
                     raise BadSave("A finished choice is missing.")
+
+    def _validate_publican(self) -> None:
+        """The board outlives its visit (views show the last one), so check it whenever present."""
+        pub = self.pub
+        if pub is None:
+            return
+        seat = lambda q: _is_int(q) and 0 <= q < self.n  # noqa: E731
+        board = CAT.pondifex["rows"]
+        ok = (isinstance(pub, dict)
+              and isinstance(pub.get("order"), list) and all(seat(q) for q in pub["order"])
+              and sorted(pub["order"]) == list(range(self.n))
+              and _is_int(pub.get("turn")) and 0 <= pub["turn"] <= self.n
+              and isinstance(pub.get("rows"), list) and len(pub["rows"]) == len(board)
+              and all(isinstance(r, list) and len(r) <= len(board[i]["favour"]) and all(seat(q) for q in r)
+                      for i, r in enumerate(pub["rows"]))
+              and isinstance(pub.get("done"), list) and all(seat(q) for q in pub["done"])
+              and isinstance(pub.get("paid"), dict) and all(_is_int(v) for v in pub["paid"].values()))
+        if not ok:
+            raise BadSave("The Pondifex board is inconsistent.")
 
 
 def location_counts(game: Aqueducks) -> dict[int, int]:
