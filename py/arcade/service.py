@@ -143,7 +143,8 @@ class Service:
         viewer = self._player(params, game, "viewer", required=False)
         return {"events": events, **self._snapshot(game, viewer)}
 
-    def bot_move(self, params: dict) -> dict:
+    def _bot_seat(self, params: dict):
+        """The game, the bot's seat, the bot for ``level`` and its random stream."""
         game = self._game(params)
         player = self._player(params, game)
         entry = registry.get(game.NAME)
@@ -152,27 +153,22 @@ class Service:
             raise BadRequest(f"There is no bot level {level!r} for {entry.title}.")
         if player not in game.to_act():
             raise BadRequest("It is not that bot's turn.")
-        # Derived from the game's own seed and position, so a game with bots replays exactly.
+        # Derived from the game's own seed and position, so a bot's choice is reproducible.
         rng = Rng(game.seed).fork(len(game.log) * 8 + player + 1)
-        return {"move": entry.bots[level](game, player, rng)}
+        return game, player, entry.bots[level], rng
+
+    def bot_move(self, params: dict) -> dict:
+        game, player, bot, rng = self._bot_seat(params)
+        return {"move": bot(game, player, rng)}
 
     # ----- bots that think in slices (the page yields to the browser between them) ---------
     def bot_start(self, params: dict) -> dict:
         """Begin a bot decision. Search levels (a bot with a ``start`` hook) think in
         ``botThink`` slices; the others decide at once (``done`` is true straight away)."""
-        game = self._game(params)
-        player = self._player(params, game)
-        entry = registry.get(game.NAME)
-        level = _param(params, "level", str)
-        if level not in entry.bots:
-            raise BadRequest(f"There is no bot level {level!r} for {entry.title}.")
-        if player not in game.to_act():
-            raise BadRequest("It is not that bot's turn.")
+        game, player, bot, rng = self._bot_seat(params)
         cap = _param(params, "iterations", int, required=False)
         if cap is not None and cap < 1:
             raise BadRequest("Parameter 'iterations' must be at least 1.")
-        rng = Rng(game.seed).fork(len(game.log) * 8 + player + 1)
-        bot = entry.bots[level]
         job = {"id": params["id"], "player": player, "moves": len(game.log), "cap": cap}
         legal = game.legal_moves(player)
         start = getattr(bot, "start", None)
