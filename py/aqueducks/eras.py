@@ -1,6 +1,9 @@
 """Era flow: the action tracks and the per-era tables, read from the catalog."""
 from __future__ import annotations
 
+#: Actions every player takes at once, choices hidden until all are in.
+SIMULTANEOUS = ("build", "protect", "draft")
+
 
 def track(cat, solo: bool) -> tuple:
     return cat.tracks["solo" if solo else "multiplayer"]

@@ -12,12 +12,14 @@ from . import draft as D
 from . import eras as E
 from . import publican as P
 from .catalog import RESOURCES, load
+from .integrity import location_counts, validate  # noqa: F401  (location_counts: re-exported)
+from .view import build_view
 
 CAT = load()
 CARD_OF = CAT.card_of
 NCARDS = len(CARD_OF)
 FACTIONS = CAT.faction_keys
-SIMULTANEOUS = ("build", "protect", "draft")
+SIMULTANEOUS = E.SIMULTANEOUS
 
 
 def _cname(cid: int) -> str:
@@ -780,70 +782,7 @@ class Aqueducks(Game):
 
     # ------------------------------------------------------------------ views
     def view(self, player):
-        if player is not None and not (_is_int(player) and 0 <= player < self.n):
-            raise BadRequest(f"There is no player {player!r} in this game.")
-        cities = []
-        for p, pl in enumerate(self.players):
-            cty, act = pl["city"], pl["act"]
-            doused = A.doused_faces(cty, act, CARD_OF, self._faction_ability(p)["kind"] == "ground_doused")
-            dists = []
-            for i, d in enumerate(cty):
-                if d is None:
-                    continue
-                x, y, s = C.SLOTS[i]
-                faces = {}
-                for sd, name in ((0, "left"), (1, "right")):
-                    cid = d[name]
-                    f = {"card": cid, "key": CARD_OF[cid].key, "active": bool(act[i][sd]),
-                         "doused": (i, sd) in doused}
-                    if act[i][sd]:
-                        f["adjacent"] = [C.face_card(cty, j, sj) for j, sj in C.neighbours(cty, i, sd)]
-                    faces[name] = f
-                br = d["bridge"]
-                dists.append({"id": d["id"], "slot": i, "x": x, "y": y, "storey": s,
-                              "left": faces["left"], "right": faces["right"],
-                              "bridge": (br if player == p else True) if br is not None else None,
-                              "protected": d["protected"]})
-            pics = C.pictures(cty)
-            pictures = {side: [[None if j is None else {"district": cty[j]["id"], "card": cty[j][side]}
-                                for j in row] for row in grid] for side, grid in pics.items()}
-            fac = CAT.faction_by_key[pl["faction"]]
-            cv = {"player": p, "faction": pl["faction"], "faction_name": fac["name"],
-                  "faction_ability": fac["ability_text"], "colour": fac["colour"],
-                  "duckats": pl["duckats"], "favour": pl["favour"], "resources": dict(pl["res"]),
-                  "protection_left": pl["protect_left"], "hand_count": len(pl["hand"]),
-                  "draw_count": len(pl["draw"]), "discard_count": len(pl["discard"]),
-                  "districts": dists, "pictures": pictures,
-                  "owes": pl["owes"], "has_chosen": pl["choice"] is not None and self.action in SIMULTANEOUS}
-            cities.append(cv)
-        v = {"game": self.NAME, "options": dict(self.options), "players": self.n, "solo": self.solo,
-             "you": player, "era": self.era, "action_index": self.step, "action": self.action,
-             "track": list(self.track), "final_era_last_action": E.last_action_of_final_era(CAT, self.solo),
-             "to_act": self.to_act(), "cities": cities, "over": self.over, "result": self.final,
-             "decks": {t: len(d) for t, d in self.decks.items()}}
-        if not self.solo:
-            rows = []
-            for ri, row in enumerate(CAT.pondifex["rows"]):
-                rows.append({"index": ri, "cost": row["cost"], "favour": list(row["favour"]),
-                             "cubes": list(self.pub["rows"][ri]) if self.pub else []})
-            v["pondifex"] = {"rows": rows, "luxury_bonus": CAT.pondifex.get("luxury_bonus", 1)}
-            v["publican"] = ({"order": list(self.pub["order"]), "turn": self.pub["turn"],
-                              "current": self.pub["order"][self.pub["turn"]] if self.pub["turn"] < self.n else None,
-                              "done": list(self.pub["done"])} if self.pub else None)
-            v["faith_order"] = P.faith_order(self.players)
-        if self.draft is not None:
-            v["draft"] = {"picked": self.draft["picked"], "hand_counts": [len(h) for h in self.draft["hands"]],
-                          "keep": self.draft["keep"]}
-        if player is not None:
-            pl = self.players[player]
-            v["hand"] = [{"card": c, "key": CARD_OF[c].key} for c in pl["hand"]]
-            v["draft_hand"] = ([{"card": c, "key": CARD_OF[c].key} for c in self.draft["hands"][player]]
-                               if self.draft is not None else None)
-            v["my_choice"] = pl["choice"] if self.action in SIMULTANEOUS else None
-            v["legal_moves"] = self.legal_moves(player) if self.action != "build" else None
-            if not self.solo:
-                v["protect_needed"] = E.protect_count(CAT, self.era)
-        return v
+        return build_view(self, player)
 
     # ------------------------------------------------------------------ persistence
     def _state(self) -> dict:
@@ -893,110 +832,4 @@ class Aqueducks(Game):
             raise BadSave(f"The saved Aqueducks game is damaged ({type(exc).__name__}).") from None
 
     def _validate(self) -> None:
-        """Structural checks on loaded state; raises on anything inconsistent."""
-        if not (_is_int(self.seed) and _is_int(self.rng.state) and 0 <= self.rng.state < 1 << 64):
-            raise BadSave("Bad seed or random state.")
-        if not (1 <= self.era <= 4 and 0 <= self.step < len(self.track)):
-            raise BadSave("Bad era or action.")
-        if len(self.players) != self.n or not isinstance(self.log, list):
-            raise BadSave("Wrong number of players.")
-        seen = location_counts(self)
-        if sorted(seen) != list(range(NCARDS)) or any(v != 1 for v in seen.values()):
-            raise BadSave("Cards are missing or duplicated.")
-        for pl in self.players:
-            if pl["faction"] not in FACTIONS or len(pl["city"]) != C.NSLOTS:
-                raise BadSave("Bad player.")
-            for k in ("duckats", "favour", "protect_left", "next_district"):
-                if not _is_int(pl[k]):
-                    raise BadSave("Bad counters.")
-            cty = pl["city"]
-            for i, d in enumerate(cty):
-                if d is not None:
-                    if not C.supports_ok(cty, i) or not isinstance(d["protected"], bool) or not _is_int(d["id"]):
-                        raise BadSave("A district floats in mid-air.")
-                    if (d["bridge"] is None) != (C.SLOTS[i][2] == 1):
-                        raise BadSave("Bridge mismatch.")
-            if pl["act"] != C.compute_activity(cty):
-                raise BadSave("Activity does not match the city.")
-            if pl["res"] != A.compute_resources(cty, pl["act"], CARD_OF):
-                raise BadSave("Resources do not match the city.")
-        self._validate_publican()
-        owing = [p for p in range(self.n) if self.players[p]["owes"]]
-        if self.over:
-            if owing or not isinstance(self.final, dict):
-                raise BadSave("A finished game awaits a move.")
-            return
-        if not owing or not self.started:
-            raise BadSave("A running game must await someone's move.")
-        a = self.action
-        if a == "publican":
-            pub = self.pub
-            if (self.solo or sorted(pub["order"]) != list(range(self.n)) or len(owing) != 1
-                    or pub["order"][pub["turn"]] != owing[0] or len(pub["rows"]) != len(CAT.pondifex["rows"])):
-                raise BadSave("The Publican visit is inconsistent.")
-            for ri, row in enumerate(pub["rows"]):
-                if len(row) > len(CAT.pondifex["rows"][ri]["favour"]) or any(q not in range(self.n) for q in row):
-                    raise BadSave("The Pondifex board is inconsistent.")
-        elif a == "draft":
-            if not isinstance(self.draft, dict) or len(self.draft["hands"]) != self.n:
-                raise BadSave("The Draft is inconsistent.")
-        elif a not in ("build", "protect"):
-            raise BadSave("The game waits in an automatic action.")
-        for p in owing:
-            if self.players[p]["choice"] is not None:
-                raise BadSave("A player both owes and has made a choice.")
-        if a in ("build", "protect", "draft"):
-            for p in range(self.n):
-                ch = self.players[p]["choice"]
-                if p not in owing and a != "draft" and not isinstance(ch, dict):
-                    raise BadSave("A finished choice is missing.")
-
-    def _validate_publican(self) -> None:
-        """The board outlives its visit (views show the last one), so check it whenever present."""
-        pub = self.pub
-        if pub is None:
-            return
-        seat = lambda q: _is_int(q) and 0 <= q < self.n  # noqa: E731
-        board = CAT.pondifex["rows"]
-        ok = (isinstance(pub, dict)
-              and isinstance(pub.get("order"), list) and all(seat(q) for q in pub["order"])
-              and sorted(pub["order"]) == list(range(self.n))
-              and _is_int(pub.get("turn")) and 0 <= pub["turn"] <= self.n
-              and isinstance(pub.get("rows"), list) and len(pub["rows"]) == len(board)
-              and all(isinstance(r, list) and len(r) <= len(board[i]["favour"]) and all(seat(q) for q in r)
-                      for i, r in enumerate(pub["rows"]))
-              and isinstance(pub.get("done"), list) and all(seat(q) for q in pub["done"])
-              and isinstance(pub.get("paid"), dict) and all(_is_int(v) for v in pub["paid"].values()))
-        if not ok:
-            raise BadSave("The Pondifex board is inconsistent.")
-
-
-def location_counts(game: Aqueducks) -> dict[int, int]:
-    """How many times each card id appears anywhere (decks, hands, cities, box...)."""
-    seen: dict[int, int] = {}
-
-    def add(c):
-        if not _is_int(c) or not 0 <= c < NCARDS:
-            raise BadSave(f"Bad card id {c!r}.")
-        seen[c] = seen.get(c, 0) + 1
-
-    for d in game.decks.values():
-        for c in d:
-            add(c)
-    for c in game.box:
-        add(c)
-    if game.draft is not None:
-        for h in game.draft["hands"]:
-            for c in h:
-                add(c)
-    for pl in game.players:
-        for zone in ("hand", "draw", "discard"):
-            for c in pl[zone]:
-                add(c)
-        for d in pl["city"]:
-            if d is not None:
-                add(d["left"])
-                add(d["right"])
-                if d["bridge"] is not None:
-                    add(d["bridge"])
-    return seen
+        validate(self)

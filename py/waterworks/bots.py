@@ -95,7 +95,6 @@ def _score(game, p, mv) -> float:
     if kind == "lay":
         owner, src, d = table.ends[t]
         my_counts = [cells[s].count for (o, s, _d) in table.ends.values() if o == p]
-        best = max(my_counts)
         if card.kind == "cap":
             vals = {u: _end_value(game, u, s_, p) for u, (o, s_, _d) in table.ends.items() if o == p}
             top = max(vals.values())

@@ -1,0 +1,132 @@
+"""Integrity of an Aqueducks state: every card in one place, cities and boards consistent.
+
+Used when a save is loaded (anything inconsistent raises BadSave) and by the tests' invariant
+checks after every action.
+"""
+from __future__ import annotations
+
+from gamecore import BadSave
+
+from . import abilities as A
+from . import city as C
+from .catalog import load
+
+CAT = load()
+CARD_OF = CAT.card_of
+NCARDS = len(CARD_OF)
+FACTIONS = CAT.faction_keys
+
+
+def _is_int(v) -> bool:
+    return type(v) is int
+
+
+def validate(game) -> None:
+    """Structural checks on loaded state; raises on anything inconsistent."""
+    if not (_is_int(game.seed) and _is_int(game.rng.state) and 0 <= game.rng.state < 1 << 64):
+        raise BadSave("Bad seed or random state.")
+    if not (1 <= game.era <= 4 and 0 <= game.step < len(game.track)):
+        raise BadSave("Bad era or action.")
+    if len(game.players) != game.n or not isinstance(game.log, list):
+        raise BadSave("Wrong number of players.")
+    seen = location_counts(game)
+    if sorted(seen) != list(range(NCARDS)) or any(v != 1 for v in seen.values()):
+        raise BadSave("Cards are missing or duplicated.")
+    for pl in game.players:
+        if pl["faction"] not in FACTIONS or len(pl["city"]) != C.NSLOTS:
+            raise BadSave("Bad player.")
+        for k in ("duckats", "favour", "protect_left", "next_district"):
+            if not _is_int(pl[k]):
+                raise BadSave("Bad counters.")
+        cty = pl["city"]
+        for i, d in enumerate(cty):
+            if d is not None:
+                if not C.supports_ok(cty, i) or not isinstance(d["protected"], bool) or not _is_int(d["id"]):
+                    raise BadSave("A district floats in mid-air.")
+                if (d["bridge"] is None) != (C.SLOTS[i][2] == 1):
+                    raise BadSave("Bridge mismatch.")
+        if pl["act"] != C.compute_activity(cty):
+            raise BadSave("Activity does not match the city.")
+        if pl["res"] != A.compute_resources(cty, pl["act"], CARD_OF):
+            raise BadSave("Resources do not match the city.")
+    _validate_publican(game)
+    owing = [p for p in range(game.n) if game.players[p]["owes"]]
+    if game.over:
+        if owing or not isinstance(game.final, dict):
+            raise BadSave("A finished game awaits a move.")
+        return
+    if not owing or not game.started:
+        raise BadSave("A running game must await someone's move.")
+    a = game.action
+    if a == "publican":
+        pub = game.pub
+        if (game.solo or sorted(pub["order"]) != list(range(game.n)) or len(owing) != 1
+                or pub["order"][pub["turn"]] != owing[0] or len(pub["rows"]) != len(CAT.pondifex["rows"])):
+            raise BadSave("The Publican visit is inconsistent.")
+        for ri, row in enumerate(pub["rows"]):
+            if len(row) > len(CAT.pondifex["rows"][ri]["favour"]) or any(q not in range(game.n) for q in row):
+                raise BadSave("The Pondifex board is inconsistent.")
+    elif a == "draft":
+        if not isinstance(game.draft, dict) or len(game.draft["hands"]) != game.n:
+            raise BadSave("The Draft is inconsistent.")
+    elif a not in ("build", "protect"):
+        raise BadSave("The game waits in an automatic action.")
+    for p in owing:
+        if game.players[p]["choice"] is not None:
+            raise BadSave("A player both owes and has made a choice.")
+    if a in ("build", "protect", "draft"):
+        for p in range(game.n):
+            ch = game.players[p]["choice"]
+            if p not in owing and a != "draft" and not isinstance(ch, dict):
+                raise BadSave("A finished choice is missing.")
+
+
+def _validate_publican(game) -> None:
+    """The board outlives its visit (views show the last one), so check it whenever present."""
+    pub = game.pub
+    if pub is None:
+        return
+    seat = lambda q: _is_int(q) and 0 <= q < game.n  # noqa: E731
+    board = CAT.pondifex["rows"]
+    ok = (isinstance(pub, dict)
+          and isinstance(pub.get("order"), list) and all(seat(q) for q in pub["order"])
+          and sorted(pub["order"]) == list(range(game.n))
+          and _is_int(pub.get("turn")) and 0 <= pub["turn"] <= game.n
+          and isinstance(pub.get("rows"), list) and len(pub["rows"]) == len(board)
+          and all(isinstance(r, list) and len(r) <= len(board[i]["favour"]) and all(seat(q) for q in r)
+                  for i, r in enumerate(pub["rows"]))
+          and isinstance(pub.get("done"), list) and all(seat(q) for q in pub["done"])
+          and isinstance(pub.get("paid"), dict) and all(_is_int(v) for v in pub["paid"].values()))
+    if not ok:
+        raise BadSave("The Pondifex board is inconsistent.")
+
+
+def location_counts(game) -> dict[int, int]:
+    """How many times each card id appears anywhere (decks, hands, cities, box...)."""
+    seen: dict[int, int] = {}
+
+    def add(c):
+        if not _is_int(c) or not 0 <= c < NCARDS:
+            raise BadSave(f"Bad card id {c!r}.")
+        seen[c] = seen.get(c, 0) + 1
+
+    for d in game.decks.values():
+        for c in d:
+            add(c)
+    for c in game.box:
+        add(c)
+    if game.draft is not None:
+        for h in game.draft["hands"]:
+            for c in h:
+                add(c)
+    for pl in game.players:
+        for zone in ("hand", "draw", "discard"):
+            for c in pl[zone]:
+                add(c)
+        for d in pl["city"]:
+            if d is not None:
+                add(d["left"])
+                add(d["right"])
+                if d["bridge"] is not None:
+                    add(d["bridge"])
+    return seen
