@@ -226,7 +226,7 @@ export async function openGame(session) {
     return;
   }
   // Autosave after every move (and at the end) through Match's app-level hooks.
-  const full = { ...session, engine, exit: closeGame };
+  const full = { ...session, engine, exit: closeGame, rematch: () => rematch(session) };
   saves.autosave(full); // a game is kept from its first moment, not only after a move
   const hooks = saves.autosaveHooks(full);
   full.onMove = hooks.onMove;
@@ -238,6 +238,13 @@ export async function openGame(session) {
   document.documentElement.dataset.screen = session.game;
   document.documentElement.dataset.gameId = session.id;
   module.mount(screen, full);
+}
+
+/** Same game, options and seats, a new shuffle; saved as a game of its own. */
+async function rematch(session) {
+  const created = engine.newGame({ game: session.game, options: session.options, seed: randomSeed() });
+  if (!created.ok) { showToast(created.error.message); closeGame(); return; }
+  await openGame({ ...created.result, seats: session.seats });
 }
 
 export function closeGame() {

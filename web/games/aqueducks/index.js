@@ -81,11 +81,18 @@ class AqueducksUI {
     window.addEventListener('resize', this.stickyTop);
   }
 
-  exit() {
+  /** Stop the turn loop and drop listeners; safe to call twice. */
+  cleanup() {
+    if (this.closed) return;
+    this.closed = true;
     document.removeEventListener('keydown', this.keyHandler);
     window.removeEventListener('resize', this.stickyTop);
     if (this.match) this.match.stop();
     this.city.destroy();
+  }
+
+  exit() {
+    this.cleanup();
     this.session.exit();
   }
 
@@ -531,8 +538,11 @@ class AqueducksUI {
     }
     const html = this.overPanel().replace('<button type="button" class="btn" data-act="again">Show final scores</button>', '') + extra;
     this.frame.announce(v.solo ? `Game over. You scored ${this.snap.result.score} duckats.` : `Game over. ${this.snap.result.winners.map((p) => this.seats[p].name).join(' and ')} won.`);
-    const res = await this.frame.dialog({ title: 'Game over', html, buttons: [['Look at the cities', 'close'], ['Back to the menu', 'menu', true]], wide: true, testid: 'game-over-dialog' });
+    const buttons = [['Look at the cities', 'close'], ['Back to the menu', 'menu', !this.session.rematch]];
+    if (this.session.rematch) buttons.push(['Rematch', 'rematch', true]);
+    const res = await this.frame.dialog({ title: 'Game over', html, buttons, wide: true, testid: 'game-over-dialog' });
     if (res === 'menu') this.exit();
+    else if (res === 'rematch') { this.cleanup(); this.session.rematch(); }
   }
 
   // ------------------------------------------------------------- keys

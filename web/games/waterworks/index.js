@@ -393,6 +393,7 @@ export function mount(el, session) {
   controls.onOver = { rematch: () => rematch(), newGame: () => { cleanup(); session.exit(); } };
 
   function rematch() {
+    if (session.rematch) { cleanup(); session.rematch(); return; }
     const seed = (crypto.getRandomValues(new Uint32Array(1))[0] & 0x1fffff) * 2 ** 32 + crypto.getRandomValues(new Uint32Array(1))[0];
     const created = session.engine.newGame({ game: 'waterworks', options: session.options, seed });
     if (!created.ok) { message(created.error.message, 'error'); return; }
