@@ -3,6 +3,7 @@
 import engine from './engine.js';
 import { CONTROLLERS, DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
 import * as saves from './shell/saves.js';
+import { randomSeed } from './shell/seed.js';
 import { initPwa } from './pwa/register.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
@@ -184,12 +185,6 @@ function radioKeys(e, selector, activate) {
   (checked || next).focus();
 }
 
-function randomSeed() {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  // 53 bits: exact in a JS number and in JSON.
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
-}
 
 async function startGame() {
   const button = $('#start');

@@ -9,6 +9,7 @@
 import engine from './engine.js';
 import { DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
 import { initPwa } from './pwa/register.js';
+import { randomSeed } from './shell/seed.js';
 
 const GAMES = {
   waterworks: {
@@ -55,11 +56,6 @@ function post(type, data = {}) {
   } catch (err) { console.warn(err); }
 }
 
-function randomSeed() {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
-}
 
 function message(text) {
   const box = $('#embed-message');

@@ -2,6 +2,7 @@
 // the hand and the action bar. The engine decides everything; this page draws and asks.
 import { createFrame, esc } from '../../shell/frame.js';
 import { Match } from '../../shell/match.js';
+import { randomSeed } from '../../shell/seed.js';
 import { TableCanvas } from './table-canvas.js';
 import { Hand } from './hand.js';
 import { renderPlayers, renderPiles, renderLegend } from './info.js';
@@ -394,8 +395,8 @@ export function mount(el, session) {
 
   function rematch() {
     if (session.rematch) { cleanup(); session.rematch(); return; }
-    const seed = (crypto.getRandomValues(new Uint32Array(1))[0] & 0x1fffff) * 2 ** 32 + crypto.getRandomValues(new Uint32Array(1))[0];
-    const created = session.engine.newGame({ game: 'waterworks', options: session.options, seed });
+    // Without the app shell (the embed page), rematch in place.
+    const created = session.engine.newGame({ game: 'waterworks', options: session.options, seed: randomSeed() });
     if (!created.ok) { message(created.error.message, 'error'); return; }
     cleanup();
     mount(el, { ...session, ...created.result });
