@@ -9,6 +9,7 @@ bot's best-rated builds only (progressive pruning), since a hand offers hundreds
 """
 from __future__ import annotations
 
+from gamecore import ismcts
 from gamecore.ismcts import Search
 
 from . import abilities as A
@@ -64,15 +65,7 @@ def start(game, player, rng, **kw) -> Search:
 
 
 def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
-    moves = game.legal_moves(player)
-    if len(moves) == 1:
-        return moves[0]
-    s = start(game, player, rng, **kw)
-    if iterations is not None:
-        s.step(iterations)
-    else:
-        s.run_for(seconds)
-    return s.best_move()
+    return ismcts.decide(start, game, player, rng, iterations, seconds, **kw)
 
 
 #: the one-shot bot (``botMove``) uses a fixed iteration budget, so it is deterministic and a
@@ -80,8 +73,4 @@ def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> d
 ONE_SHOT_ITERATIONS = 16
 
 
-def hard_bot(game, player, rng):
-    return decide(game, player, rng, iterations=ONE_SHOT_ITERATIONS)
-
-
-hard_bot.start = start  # lets the service think in slices (botStart/botThink/botFinish)
+hard_bot = ismcts.search_bot(start, ONE_SHOT_ITERATIONS)

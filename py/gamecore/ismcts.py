@@ -219,3 +219,32 @@ class Search:
         """Root children, most visited first: move, visits, mean reward (for debugging)."""
         kids = sorted(self.root.children.values(), key=lambda n: -n.visits)
         return [{"move": n.move, "visits": n.visits, "mean": n.reward / max(n.visits, 1)} for n in kids]
+
+
+def decide(start: Callable, game, player: int, rng: Rng, iterations: int | None = None,
+           seconds: float = 0.3, **kw) -> dict:
+    """One decision with a search built by ``start(game, player, rng, **kw)``: a fixed
+    iteration budget when given (deterministic), else a time budget."""
+    moves = game.legal_moves(player)
+    if len(moves) == 1:
+        return moves[0]
+    search = start(game, player, rng, **kw)
+    if iterations is not None:
+        search.step(iterations)
+    else:
+        search.run_for(seconds)
+    return search.best_move()
+
+
+def search_bot(start: Callable, one_shot_iterations: int) -> Callable:
+    """A ``fn(game, player, rng) -> move`` bot for an engine's BOTS table.
+
+    Called at once (``botMove``) it searches a fixed number of iterations, so its choice is
+    reproducible; ``bot.start`` lets the service think by time in slices instead
+    (``botStart``/``botThink``/``botFinish``)."""
+    def bot(game, player: int, rng: Rng) -> dict:
+        return decide(start, game, player, rng, iterations=one_shot_iterations)
+
+    bot.start = start
+    return bot
+

@@ -6,6 +6,7 @@ move otherwise), are cut off after a few turns and scored by ``search.heuristic`
 """
 from __future__ import annotations
 
+from gamecore import ismcts
 from gamecore.ismcts import Search
 
 from .bots import _score, greedy_bot
@@ -53,15 +54,7 @@ def start(game, player, rng, **kw) -> Search:
 
 
 def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
-    moves = game.legal_moves(player)
-    if len(moves) == 1:
-        return moves[0]
-    s = start(game, player, rng, **kw)
-    if iterations is not None:
-        s.step(iterations)
-    else:
-        s.run_for(seconds)
-    return s.best_move()
+    return ismcts.decide(start, game, player, rng, iterations, seconds, **kw)
 
 
 #: the one-shot bot (``botMove``) uses a fixed iteration budget, so it is deterministic and a
@@ -69,8 +62,4 @@ def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> d
 ONE_SHOT_ITERATIONS = 40
 
 
-def hard_bot(game, player, rng):
-    return decide(game, player, rng, iterations=ONE_SHOT_ITERATIONS)
-
-
-hard_bot.start = start  # lets the service think in slices (botStart/botThink/botFinish)
+hard_bot = ismcts.search_bot(start, ONE_SHOT_ITERATIONS)
