@@ -10,6 +10,7 @@
 import { iconImage, onIconsLoaded } from './icons.js';
 import { RES_COLOUR, RES_STRONG, mainResource, shortName } from './catalog.js';
 import { cardLabel } from './card-face.js';
+import { roundRect } from '../../shell/canvas.js';
 
 const SIDES = ['left', 'right'];
 const INK = '#14232b';
@@ -569,16 +570,6 @@ export function faceDescription(city, did, side, cardOf) {
 }
 
 function font() { return 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif'; }
-
-function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
-}
 
 function wrap(ctx, text, width, maxLines) {
   const words = text.split(' ');

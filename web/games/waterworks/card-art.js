@@ -1,6 +1,7 @@
 // Draws one Water Works card (pipe, cap card, valve, spout) into a rectangle of a 2D
 // canvas context, from the card data the engine puts in its views. Pure drawing: no
 // rules here. Openings/caps are taken as given (the table view already has them turned).
+import { roundRect } from '../../shell/canvas.js';
 
 export const SHAPE_NAMES = {
   long: 'long straight', short: 'short straight', L: 'L bend', J: 'reverse-L bend',
@@ -49,16 +50,6 @@ export function cardWords(card, { article = false } = {}) {
   }
   if (!article) return s;
   return (/^[aeiou]/i.test(s) ? 'an ' : 'a ') + s;
-}
-
-function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
 }
 
 function edgePoint(x, y, w, h, d) {
