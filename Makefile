@@ -33,7 +33,7 @@ serve-dist: build
 icons: $(VENV)/.installed browser
 	$(PY) tools/icons.py
 
-bench: vendor browser
+bench: build browser
 	$(PY) tools/bench.py
 
 setup: vendor browser

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from gamecore import BadRequest, Game
 
@@ -14,8 +13,9 @@ _PACKAGES = {
 }
 
 
-@dataclass(frozen=True)
-class Entry:
+# A NamedTuple rather than a dataclass: `dataclasses` pulls in `inspect`, which the page
+# would otherwise import just for this before it can answer its first call.
+class Entry(NamedTuple):
     name: str
     title: str
     game: type[Game]

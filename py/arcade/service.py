@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sys
-import traceback
 from typing import Any, Callable
 
 from gamecore import BadRequest, BadSave, Game, GameError, Rng, replay
@@ -77,6 +76,7 @@ class Service:
         except GameError as exc:
             return {"ok": False, "error": exc.to_dict()}
         except Exception:
+            import traceback  # only on this rare path, to keep start-up imports few
             traceback.print_exc(file=sys.stderr)
             return {"ok": False, "error": {"code": "internal",
                                            "message": "The engine hit an unexpected problem. "
