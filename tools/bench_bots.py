@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Bot benchmark (part of `make bench`): the hard (ISMCTS) bots against greedy and random, with
-a deterministic iteration budget per decision, and decision times at the page's default time
+"""Bot benchmark (part of `make bench`): the hard (rollout search) bots against greedy and
+random, with a deterministic playout budget per decision, and decision times at the page's default time
 budget on CPython and, with --page, in Pyodide in headless Chromium.
 
 Every figure printed says how many seeded games were played and with what budget. Games run in
@@ -63,7 +63,7 @@ def table(pool, label, game, players, games, opp, it, base):
     wins = sum(w for w, _d, _s in out)
     draws = sum(d for _w, d, _s in out)
     print(f"{label}: hard won {wins}/{games} = {100 * wins / games:.1f}%"
-          f" (no sole winner in {draws}); {it} iterations per decision, seats rotated, seeds"
+          f" (no sole winner in {draws}); {it} playouts per decision, seats rotated, seeds"
           f" {base}..{base + games - 1} [{time.time() - t0:.0f} s]", flush=True)
     return out
 
@@ -76,7 +76,7 @@ def solo(pool, games, it, base):
     print(f"Aqueducks solo, {games} seeds ({base}..{base + games - 1}): hard mean score "
           f"{statistics.mean(hard):.1f} vs greedy mean {statistics.mean(greedy):.1f}; hard better on "
           f"{sum(h > g for h, g in zip(hard, greedy))}, equal on {sum(h == g for h, g in zip(hard, greedy))}; "
-          f"{it} iterations per decision [{time.time() - t0:.0f} s]", flush=True)
+          f"{it} playouts per decision [{time.time() - t0:.0f} s]", flush=True)
 
 
 def _worker():
@@ -117,7 +117,7 @@ def decision_times(game, players, decisions, seconds):
             g.apply(p, mv)
     print(f"CPython {game} {players}p, {decisions} hard decisions at {seconds * 1000:.0f} ms: "
           f"mean {statistics.mean(times):.0f} ms, p95 {pct(times, 0.95):.0f} ms; per decision "
-          f"{statistics.mean(iters):.0f} iterations, {statistics.mean(acts):.0f} simulated actions "
+          f"{statistics.mean(iters):.0f} playouts, {statistics.mean(acts):.0f} simulated actions "
           f"(min {min(acts)})", flush=True)
 
 
@@ -182,7 +182,7 @@ def page_times(decisions, budget_ms):
             t, a = r["times"], r["acts"]
             print(f"Pyodide (page) {game} {players}p, {len(t)} hard decisions at {budget_ms} ms in 40 ms "
                   f"slices: mean {statistics.mean(t):.0f} ms, p95 {pct(t, 0.95):.0f} ms; per decision "
-                  f"{statistics.mean(r['iters']):.0f} iterations, {statistics.mean(a):.0f} simulated actions "
+                  f"{statistics.mean(r['iters']):.0f} playouts, {statistics.mean(a):.0f} simulated actions "
                   f"(min {min(a)}); longest slice without yielding {max(r['gaps']):.0f} ms", flush=True)
         browser.close()
     server.shutdown()
@@ -194,11 +194,11 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--games-ww2", type=int, default=200)
     ap.add_argument("--games-ww2r", type=int, default=100)
-    ap.add_argument("--games-ww4", type=int, default=100)
-    ap.add_argument("--games-aq4", type=int, default=40)
+    ap.add_argument("--games-ww4", type=int, default=200)
+    ap.add_argument("--games-aq4", type=int, default=80)
     ap.add_argument("--games-aq1", type=int, default=100)
-    ap.add_argument("--it-ww", type=int, default=120, help="iterations per Water Works decision")
-    ap.add_argument("--it-aq", type=int, default=64, help="iterations per Aqueducks decision")
+    ap.add_argument("--it-ww", type=int, default=200, help="playouts per Water Works decision")
+    ap.add_argument("--it-aq", type=int, default=100, help="playouts per Aqueducks decision")
     ap.add_argument("--decisions", type=int, default=40, help="timed decisions per game")
     ap.add_argument("--budget-ms", type=int, default=300)
     a = ap.parse_args()

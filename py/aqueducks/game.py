@@ -12,7 +12,7 @@ from . import draft as D
 from . import eras as E
 from . import publican as P
 from .catalog import RESOURCES, load
-from .integrity import location_counts, validate  # noqa: F401  (location_counts: re-exported)
+from .integrity import validate
 from .view import build_view
 
 CAT = load()

@@ -1,4 +1,4 @@
-"""Hooks for gamecore.ismcts: a determinization (a full Aqueducks state sampled to be consistent
+"""Hooks for the hard bot's search (gamecore.rollouts): a determinization (a full Aqueducks state sampled to be consistent
 with one seat's view), a heuristic, an evaluation (win shares, or the solo score) and a cheap
 playout policy. They use only the view, so a search built on them never sees other hands,
 draw piles, drafting hands, hidden bridges or the order of any deck.

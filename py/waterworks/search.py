@@ -1,4 +1,4 @@
-"""Hooks for gamecore.ismcts: a determinization (a full state sampled to be consistent with one
+"""Hooks for the hard bot's search (gamecore.rollouts): a determinization (a full state sampled to be consistent with one
 seat's view) and a heuristic. They use only the view, so a search built on them never sees
 other hands or the draw order."""
 from __future__ import annotations

@@ -186,7 +186,7 @@ def test_protect_supports_when_enough_protections():
     g = H.new(2, seed=12)
     H.run_until(g, H.at("protect", 2))
     H.clear_city(g, 0)
-    a = H.put(g, 0, 0, 0, 1, "*", "*", protected=True)
+    H.put(g, 0, 0, 0, 1, "*", "*", protected=True)
     b = H.put(g, 0, 1, 0, 1, "*", "*")
     c = H.put(g, 0, 0, 0, 2, "*", "*")
     d = H.put(g, 0, 0, 3, 1, "*", "*")

@@ -7,7 +7,8 @@ import pytest
 from gamecore import BadSave, Rng
 
 from aqueducks import BOTS, GAME
-from aqueducks.game import SIMULTANEOUS, location_counts
+from aqueducks.game import SIMULTANEOUS
+from aqueducks.integrity import location_counts
 from aqueducks.search import determinize, heuristic, evaluate
 
 PLAYERS = [1, 2, 3, 4, 5, 6]

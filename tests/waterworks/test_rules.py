@@ -6,7 +6,7 @@ from gamecore import BadRequest, IllegalMove
 
 from waterworks import GAME
 from waterworks.cards import deck
-from ww_helpers import check_invariants, fill_hand, fresh, give, put, row
+from ww_helpers import check_invariants, fill_hand, fresh, give, put
 
 
 def refused(g, p, move, words=None, exc=IllegalMove):

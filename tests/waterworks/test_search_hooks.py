@@ -1,4 +1,4 @@
-"""determinize/heuristic for gamecore.ismcts: consistent with the view, never using hidden cards."""
+"""determinize/heuristic for the search (gamecore.rollouts): consistent with the view, never using hidden cards."""
 import json
 
 import pytest
@@ -61,13 +61,13 @@ def test_heuristic_prefers_the_longer_line():
     pytest.skip("position not reached")
 
 
-def test_ismcts_plays_legal_moves():
-    ismcts = pytest.importorskip("gamecore.ismcts")
+def test_rollouts_on_the_hooks_play_legal_moves():
+    from gamecore.rollouts import RolloutSearch
     g = GAME.new({}, 8)
     p = g.to_act()[0]
-    s = ismcts.Search(g.view(p), p, Rng(1), determinize=determinize, heuristic=heuristic,
-                      rollout_depth=20)
+    legal = g.legal_moves(p)
+    s = RolloutSearch(g.view(p), p, Rng(1), determinize=determinize, heuristic=heuristic,
+                      candidates=lambda game, q, moves: moves[:6], rollout_depth=20)
     s.step(60)
-    mv = s.best_move() if hasattr(s, "best_move") else None
-    if mv is not None:
-        assert mv in g.legal_moves(p)
+    assert s.rounds == 10 and s.actions > 60
+    assert s.best_move() in legal[:6]

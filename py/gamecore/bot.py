@@ -1,0 +1,59 @@
+"""What every search bot shares, whichever search it runs (``gamecore.rollouts``,
+``gamecore.ismcts``): default hooks, and the wrappers that turn a search into a bot.
+
+A search is built by an engine's ``start(game, player, rng, **kw)`` from the seat's view only
+and offers ``step(n)`` (a deterministic budget), ``run_for(seconds)`` (a time budget),
+``best_move()``, ``trivial``, and the counters ``iterations`` and ``actions``; the service
+(``arcade.service``) thinks with it in slices.
+"""
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from .rng import Rng
+
+
+def json_key(move: dict) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def uniform_rollout(game, player: int, rng: Rng) -> dict:
+    return rng.choice(game.legal_moves(player))
+
+
+def rewards(game, heuristic: Callable) -> list[float]:
+    """Win shares at the end of a game, ``heuristic(game, p)`` before it."""
+    n = game.num_players
+    if game.is_over:
+        winners = (game.result() or {}).get("winners") or []
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    return [heuristic(game, p) for p in range(n)]
+
+
+def decide(start: Callable, game, player: int, rng: Rng, iterations: int | None = None,
+           seconds: float = 0.3, **kw) -> dict:
+    """One decision with a search built by ``start(game, player, rng, **kw)``: a fixed
+    iteration budget when given (deterministic), else a time budget."""
+    moves = game.legal_moves(player)
+    if len(moves) == 1:
+        return moves[0]
+    search = start(game, player, rng, **kw)
+    if iterations is not None:
+        search.step(iterations)
+    else:
+        search.run_for(seconds)
+    return search.best_move()
+
+
+def search_bot(start: Callable, one_shot_iterations: int) -> Callable:
+    """A ``fn(game, player, rng) -> move`` bot for an engine's BOTS table.
+
+    Called at once (``botMove``) it searches a fixed number of iterations, so its choice is
+    reproducible; ``bot.start`` lets the service think by time in slices instead
+    (``botStart``/``botThink``/``botFinish``)."""
+    def bot(game, player: int, rng: Rng) -> dict:
+        return decide(start, game, player, rng, iterations=one_shot_iterations)
+
+    bot.start = start
+    return bot

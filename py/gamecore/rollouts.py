@@ -1,0 +1,147 @@
+"""Determinized policy rollouts with common random numbers: the search behind the hard bots.
+
+A rollout bot improves on a base policy (the greedy bot) by trying its best few moves and
+playing each one on with the base policy for every player (Tesauro and Galperin 1996;
+Bertsekas' rollout algorithm). It sees only its seat's *view*: every round samples one full
+state consistent with the view (a *determinization*, as in information-set MCTS),
+and every candidate move is played from that same state with the same playout random numbers.
+Comparing the candidates on common samples cancels most of the luck of the draw that would
+otherwise swamp the differences between them, which is what lets a few hundred playouts tell
+good moves apart in luck-heavy games with three opponents.
+
+An engine provides, as plain functions: ``determinize(view, player, rng) -> Game``, a full
+state consistent with the view; ``heuristic(game, player) -> float`` in [0, 1] for playouts
+cut off before the end; a playout ``rollout(game, player, rng) -> move`` policy;
+``candidates(game, player, legal) -> moves`` choosing the moves to try, best first by the
+base policy; optionally ``evaluate(game) -> [reward per player]`` to replace the default
+scoring (win shares at the end, the heuristic before it), and a faster move ``key``. Other players' hidden simultaneous choices are not in the view
+(``determinize`` hands them back), so a choice never depends on them.
+
+The unit of work is one playout (``iterations`` counts playouts), so the page's time slices
+stay short; candidates are compared over complete rounds only, so every mean is over the same
+determinizations. Successive halving drops the weaker half of the candidates after rounds
+``halve_after``, 2x``halve_after``, ..., spending the rest of the budget on the contenders.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from .bot import json_key, rewards, uniform_rollout
+from .rng import Rng
+
+#: mixed into a round's seed for its playouts, so they do not replay the determinization's draws
+_PLAYOUT_SALT = 0x5BD1E995
+
+
+class RolloutSearch:
+    def __init__(self, view: dict, player: int, rng: Rng, *, determinize: Callable,
+                 heuristic: Callable, candidates: Callable, rollout: Callable = uniform_rollout,
+                 rollout_depth: int = 16, key: Callable = json_key,
+                 evaluate: Callable | None = None, halve_after: int = 0, keep: int = 2):
+        self.view = view
+        self.player = player
+        self.rng = rng
+        self.determinize = determinize
+        self.heuristic = heuristic
+        self.rank = candidates
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.key = key
+        self.evaluate = evaluate or (lambda g: rewards(g, heuristic))
+        self.halve_after = halve_after
+        self.keep = keep
+        self.iterations = 0      # playouts run
+        self.actions = 0         # simulated actions applied, for benchmarks
+        self.rounds = 0          # complete rounds (one playout of every live candidate)
+        self.moves: list | None = None    # candidates, best first by the base policy
+        self.totals: list[float] = []     # reward summed over complete rounds, per candidate
+        self.counts: list[int] = []       # complete rounds each candidate took part in
+        self.live: list[int] = []         # indices of candidates still in the running
+        self._round: list[tuple[int, float]] = []
+        self._seed = 0
+
+    # ----- one playout ----------------------------------------------------------
+    def _setup(self) -> None:
+        game = self.determinize(self.view, self.player, Rng(self.rng.next_u64()))
+        legal = game.legal_moves(self.player)
+        self.moves = self.rank(game, self.player, legal) if len(legal) > 1 else legal
+        self.totals = [0.0] * len(self.moves)
+        self.counts = [0] * len(self.moves)
+        self.live = list(range(len(self.moves)))
+
+    def iterate(self) -> None:
+        if self.moves is None:
+            self._setup()
+        if self.trivial:
+            return
+        if not self._round:
+            self._seed = self.rng.next_u64()
+        i = self.live[len(self._round)]
+        game = self.determinize(self.view, self.player, Rng(self._seed))
+        rng = Rng(self._seed ^ _PLAYOUT_SALT)
+        game.apply(self.player, self.moves[i])
+        acts, depth, rollout = 1, 0, self.rollout
+        while depth < self.rollout_depth and not game.is_over:
+            actor = game.to_act()[0]
+            game.apply(actor, rollout(game, actor, rng))
+            acts += 1
+            depth += 1
+        self.actions += acts
+        self.iterations += 1
+        self._round.append((i, self.evaluate(game)[self.player]))
+        if len(self._round) == len(self.live):
+            self._end_round()
+
+    def _end_round(self) -> None:
+        for i, r in self._round:
+            self.totals[i] += r
+            self.counts[i] += 1
+        self._round = []
+        self.rounds += 1
+        h = self.halve_after
+        if h and len(self.live) > self.keep and self.rounds % h == 0 and (self.rounds // h) & (self.rounds // h - 1) == 0:
+            # rounds h, 2h, 4h, ...: keep the better half (never fewer than ``keep``)
+            ranked = sorted(self.live, key=self._merit, reverse=True)
+            self.live = sorted(ranked[:max(self.keep, (len(ranked) + 1) // 2)])
+
+    def _merit(self, i: int) -> tuple:
+        # mean over the rounds shared by all live candidates, ties to the base policy's order
+        return (self.totals[i] / self.counts[i] if self.counts[i] else 0.0, -i)
+
+    # ----- budgets --------------------------------------------------------------
+    @property
+    def trivial(self) -> bool:
+        """True when the observer has at most one legal move: no need to think."""
+        return self.moves is not None and len(self.moves) <= 1
+
+    def step(self, iterations: int) -> None:
+        for _ in range(iterations):
+            self.iterate()
+            if self.trivial:
+                return
+
+    def run_for(self, seconds: float, clock: Callable[[], float] = time.perf_counter,
+                min_iterations: int = 1, max_iterations: int | None = None) -> None:
+        """Play out until ``seconds`` have passed on ``clock`` (at least ``min_iterations``
+        playouts in all, at most ``max_iterations`` in all)."""
+        end = clock() + seconds
+        while self.iterations < min_iterations or clock() < end:
+            if max_iterations is not None and self.iterations >= max_iterations:
+                return
+            self.iterate()
+            if self.trivial:
+                return
+
+    def best_move(self) -> dict:
+        if self.moves is None:
+            raise ValueError("search has not run")
+        if self.trivial or not self.rounds:
+            return self.moves[0]       # no complete round yet: the base policy's choice
+        return self.moves[max(self.live, key=self._merit)]
+
+    def stats(self) -> list[dict]:
+        """Candidates, best first by mean reward (for debugging)."""
+        rows = [{"move": m, "rounds": self.counts[i], "mean": self.totals[i] / max(self.counts[i], 1),
+                 "live": i in self.live} for i, m in enumerate(self.moves or [])]
+        return sorted(rows, key=lambda r: (-r["live"], -r["mean"]))
