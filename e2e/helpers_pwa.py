@@ -3,7 +3,6 @@ origin. Plain functions and fixtures imported by those test files; conftest.py i
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest

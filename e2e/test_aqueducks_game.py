@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-import pytest
+from helpers_menu import start_from_menu
 
 GAME_TIMEOUT = 150  # seconds, per full game
 
@@ -19,17 +19,8 @@ def fix_seed(page, seed: int):
 
 
 def start(page, players: int, seats: list[str] | None = None, speed: str = "fast", faction: str | None = None):
-    page.click(".game-pick[data-game=aqueducks]")
-    page.click(f"#player-count button[data-players='{players}']")
-    if faction:
-        page.click("#advanced summary")
-        page.select_option("#advanced-body select[name=factions]", f'"{faction}"')
-    if seats:
-        for i, ctrl in enumerate(seats):
-            page.select_option(f"#seats .seat:nth-child({i + 1}) select", ctrl)
-    page.click("#start")
-    page.wait_for_selector("[data-testid=aqueducks]")
-    page.select_option(".frame-speed", speed)
+    start_from_menu(page, "aqueducks", players, seats, rules={"factions": faction} if faction else None,
+                    speed=speed)
 
 
 def wait_turn_or_over(page, timeout=30):
@@ -88,7 +79,6 @@ def play_to_end(page, artifacts=None, tag="", shots=()):
         if artifacts is not None and turn in shots and key not in seen:
             seen.add(key)
             page.screenshot(path=str(artifacts / f"aq-{tag}-{turn}-era{era}.png"))
-        before = page.evaluate("document.querySelector('.aq').dataset.turn")
         PLAY[turn](page)
         # a move was accepted when the panel leaves that decision (or a new one starts)
         page.wait_for_function("() => !document.querySelector('[data-testid=action-panel] [data-testid=error]')", timeout=5000)

@@ -1,6 +1,8 @@
 """The hard bot in the page: the slice API through window.PipesAndDucks, the menu offers it, and
 the page keeps running timers while a hard bot thinks (no speed is asserted)."""
 
+from helpers_menu import start_from_menu
+
 
 def test_hard_bot_thinks_in_slices_through_the_page_api(open_page):
     page, probe = open_page()
@@ -36,13 +38,7 @@ def test_two_hard_bots_play_through_the_menu(open_page, base_url):
     """The match loop drives hard seats through botStart/botThink/botFinish (?think= sets the
     budget); the game advances and the page logs no errors."""
     page, probe = open_page(base_url + "?think=60")
-    page.click(".game-pick[data-game=waterworks]")
-    page.click("#player-count button[data-players='2']")
-    for i in range(2):
-        page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:hard")
-    page.click("#start")
-    page.wait_for_selector("#game .frame", timeout=20_000)
-    page.select_option("#frame-speed", "fast")
+    start_from_menu(page, "waterworks", 2, ["bot:hard", "bot:hard"])
     page.wait_for_function(
         """() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
             && JSON.parse(localStorage.getItem(k)).moveCount >= 4)""", timeout=60_000)

@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 
+from helpers_menu import start_from_menu
 from conftest import CHROMIUM_ARGS
 from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, _serve, dist_root, dist_url,  # noqa: F401
                          has_screen, new_game, play_some, wait_ready)
@@ -37,14 +38,8 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
         assert moves >= 1
         if has_screen(dist_root, game):
             # Through the menu and the game screen: two bots play while the network is off.
-            page.click(f".game-pick[data-game={game}]")
-            page.click("#player-count button[data-players='2']")
-            for i in range(2):
-                page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:random")
-            page.click("#start")
+            start_from_menu(page, game, 2, ["bot:random", "bot:random"])
             page.wait_for_selector(f"html[data-screen={game}]", state="attached")
-            page.wait_for_selector("#game .frame", timeout=20_000)
-            page.select_option("#frame-speed", "fast")
             page.wait_for_function(
                 """g => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
                     && JSON.parse(localStorage.getItem(k)).game === g
@@ -117,12 +112,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
 
         if has_screen(site, "waterworks"):
             # On request, mid-game: the reload reopens the autosaved game where it was.
-            page.click(".game-pick[data-game=waterworks]")
-            page.click("#player-count button[data-players='2']")
-            for i in range(2):
-                page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:random")
-            page.click("#start")
-            page.wait_for_selector("#game .frame", timeout=20_000)
+            start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"], speed=None)
             page.wait_for_function("""Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
                 && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
             app.write_text(app.read_text() + "\n// a third version\n")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from helpers_pwa import dist_root, dist_url, has_screen, new_game, play_some, wait_ready  # noqa: F401
+from helpers_menu import start_from_menu
+from helpers_pwa import dist_root, dist_url, has_screen, new_game, wait_ready  # noqa: F401
 
 SAVES_JS = "new URL('web/shell/saves.js', document.baseURI).href"
 SEATS = [{"name": "Ann", "controller": "human", "colour": "#d1495b"},
@@ -69,11 +70,7 @@ def test_menu_game_is_autosaved_and_resumed(open_page, dist_url, dist_root):
         import pytest
         pytest.skip("the Aqueducks screen has not landed yet")
     page, probe = open_page(dist_url)
-    page.click(".game-pick[data-game=aqueducks]")
-    page.click("#player-count button[data-players='2']")
-    for i in range(2):
-        page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:random")
-    page.click("#start")
+    start_from_menu(page, "aqueducks", 2, ["bot:random", "bot:random"], speed=None)
     page.wait_for_selector("html[data-screen=aqueducks]", state="attached")
     page.wait_for_function("""Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
         && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import time
 
+from helpers_menu import start_from_menu
+
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 GAMEOVER = "dialog[data-testid=gameover][open]"
 HANDOFF = "dialog[data-testid=handoff][open]"
@@ -16,18 +18,8 @@ HANDOFF = "dialog[data-testid=handoff][open]"
 # ----- helpers ----------------------------------------------------------------------------
 def start_game(page, seats, rules=None, speed="fast"):
     """From the menu: Water Works, len(seats) players, [(name, controller)], house rules."""
-    page.click(".game-pick[data-game=waterworks]")
-    page.click(f"#player-count button[data-players='{len(seats)}']")
-    for i, (name, ctl) in enumerate(seats):
-        page.fill(f"#seats .seat:nth-child({i + 1}) input", name)
-        page.dispatch_event(f"#seats .seat:nth-child({i + 1}) input", "change")
-        page.select_option(f"#seats .seat:nth-child({i + 1}) select", ctl)
-    if rules:
-        page.click("#advanced summary")
-        for name, value in rules.items():
-            page.select_option(f"#advanced-body select[name={name}]", f'"{value}"')
-    page.click("[data-testid=start]")
-    page.wait_for_selector("[data-testid=waterworks]")
+    start_from_menu(page, "waterworks", len(seats), [c for _n, c in seats], [n for n, _c in seats],
+                    rules, speed)
     page.select_option("#frame-speed", speed)
 
 
