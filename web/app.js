@@ -185,7 +185,6 @@ function radioKeys(e, selector, activate) {
   (checked || next).focus();
 }
 
-
 async function startGame() {
   const button = $('#start');
   button.disabled = true;

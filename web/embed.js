@@ -56,7 +56,6 @@ function post(type, data = {}) {
   } catch (err) { console.warn(err); }
 }
 
-
 function message(text) {
   const box = $('#embed-message');
   box.textContent = text;
@@ -90,7 +89,8 @@ function showStart(again) {
   $('#embed-play').focus();
 }
 
-async function start() {
+/** Start a game: the embedder's seed for the first, a fresh one for a rematch. */
+async function start(seed = config.seed ?? randomSeed()) {
   const button = $('#embed-play');
   button.disabled = true;
   message('');
@@ -111,7 +111,7 @@ async function start() {
     return;
   }
   const options = { players: config.players };
-  const created = engine.newGame({ game: config.game, options, seed: config.seed ?? randomSeed() });
+  const created = engine.newGame({ game: config.game, options, seed });
   button.disabled = false;
   if (!created.ok) {
     message(created.error.message);
@@ -126,6 +126,7 @@ async function start() {
     engine,
     botSpeed: config.speed,
     exit: () => showStart(true),
+    rematch: () => start(randomSeed()),
     onMove({ player, result }) {
       post('move', { game: config.game, player, moveCount: result.moveCount });
     },
@@ -158,7 +159,7 @@ function wire() {
     message(`${e.detail.message} Reload to try again.`);
     post('error', { message: e.detail.message });
   });
-  $('#embed-play').addEventListener('click', start);
+  $('#embed-play').addEventListener('click', () => start());
   // Let the host size the frame to the content.
   let last = 0;
   new ResizeObserver(() => {

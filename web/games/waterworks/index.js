@@ -2,7 +2,6 @@
 // the hand and the action bar. The engine decides everything; this page draws and asks.
 import { createFrame, esc } from '../../shell/frame.js';
 import { Match } from '../../shell/match.js';
-import { randomSeed } from '../../shell/seed.js';
 import { TableCanvas } from './table-canvas.js';
 import { Hand } from './hand.js';
 import { renderPlayers, renderPiles, renderLegend } from './info.js';
@@ -393,14 +392,8 @@ export function mount(el, session) {
   };
   controls.onOver = { rematch: () => rematch(), newGame: () => { cleanup(); session.exit(); } };
 
-  function rematch() {
-    if (session.rematch) { cleanup(); session.rematch(); return; }
-    // Without the app shell (the embed page), rematch in place.
-    const created = session.engine.newGame({ game: 'waterworks', options: session.options, seed: randomSeed() });
-    if (!created.ok) { message(created.error.message, 'error'); return; }
-    cleanup();
-    mount(el, { ...session, ...created.result });
-  }
+  // The host (the app shell or the embed page) starts the new game and saves it.
+  function rematch() { cleanup(); session.rematch(); }
 
   function cleanup() {
     alive = false;
