@@ -10,17 +10,17 @@ otherwise swamp the differences between them, which is what lets a few hundred p
 good moves apart in luck-heavy games with three opponents.
 
 An engine provides, as plain functions: ``determinize(view, player, rng) -> Game``, a full
-state consistent with the view; ``heuristic(game, player) -> float`` in [0, 1] for playouts
+state consistent with the view (cloned for each candidate of a round); ``heuristic(game, player) -> float`` in [0, 1] for playouts
 cut off before the end; a playout ``rollout(game, player, rng) -> move`` policy;
 ``candidates(game, player, legal) -> moves`` choosing the moves to try, best first by the
 base policy; optionally ``evaluate(game) -> [reward per player]`` to replace the default
-scoring (win shares at the end, the heuristic before it), and a faster move ``key``. Other players' hidden simultaneous choices are not in the view
-(``determinize`` hands them back), so a choice never depends on them.
+scoring (win shares at the end, the heuristic before it), and a faster move ``key``. Other
+players' hidden simultaneous choices are not in the view (``determinize`` hands them back), so
+a choice never depends on them.
 
 The unit of work is one playout (``iterations`` counts playouts), so the page's time slices
 stay short; candidates are compared over complete rounds only, so every mean is over the same
-determinizations. Successive halving drops the weaker half of the candidates after rounds
-``halve_after``, 2x``halve_after``, ..., spending the rest of the budget on the contenders.
+determinizations.
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class RolloutSearch:
     def __init__(self, view: dict, player: int, rng: Rng, *, determinize: Callable,
                  heuristic: Callable, candidates: Callable, rollout: Callable = uniform_rollout,
                  rollout_depth: int = 16, key: Callable = json_key,
-                 evaluate: Callable | None = None, halve_after: int = 0, keep: int = 2):
+                 evaluate: Callable | None = None):
         self.view = view
         self.player = player
         self.rng = rng
@@ -49,17 +49,14 @@ class RolloutSearch:
         self.rollout_depth = rollout_depth
         self.key = key
         self.evaluate = evaluate or (lambda g: rewards(g, heuristic))
-        self.halve_after = halve_after
-        self.keep = keep
         self.iterations = 0      # playouts run
         self.actions = 0         # simulated actions applied, for benchmarks
-        self.rounds = 0          # complete rounds (one playout of every live candidate)
+        self.rounds = 0          # complete rounds (one playout of every candidate)
         self.moves: list | None = None    # candidates, best first by the base policy
         self.totals: list[float] = []     # reward summed over complete rounds, per candidate
-        self.counts: list[int] = []       # complete rounds each candidate took part in
-        self.live: list[int] = []         # indices of candidates still in the running
-        self._round: list[tuple[int, float]] = []
+        self._round: list[float] = []    # rewards so far in the round under way, by candidate
         self._seed = 0
+        self._deal = None                 # the round's determinization, cloned per candidate
 
     # ----- one playout ----------------------------------------------------------
     def _setup(self) -> None:
@@ -67,18 +64,17 @@ class RolloutSearch:
         legal = game.legal_moves(self.player)
         self.moves = self.rank(game, self.player, legal) if len(legal) > 1 else legal
         self.totals = [0.0] * len(self.moves)
-        self.counts = [0] * len(self.moves)
-        self.live = list(range(len(self.moves)))
 
     def iterate(self) -> None:
         if self.moves is None:
             self._setup()
         if self.trivial:
             return
-        if not self._round:
+        if not self._round:     # a new round: one deal for all its candidates
             self._seed = self.rng.next_u64()
-        i = self.live[len(self._round)]
-        game = self.determinize(self.view, self.player, Rng(self._seed))
+            self._deal = self.determinize(self.view, self.player, Rng(self._seed))
+        i = len(self._round)
+        game = self._deal.clone()
         rng = Rng(self._seed ^ _PLAYOUT_SALT)
         game.apply(self.player, self.moves[i])
         acts, depth, rollout = 1, 0, self.rollout
@@ -89,25 +85,16 @@ class RolloutSearch:
             depth += 1
         self.actions += acts
         self.iterations += 1
-        self._round.append((i, self.evaluate(game)[self.player]))
-        if len(self._round) == len(self.live):
-            self._end_round()
-
-    def _end_round(self) -> None:
-        for i, r in self._round:
-            self.totals[i] += r
-            self.counts[i] += 1
-        self._round = []
-        self.rounds += 1
-        h = self.halve_after
-        if h and len(self.live) > self.keep and self.rounds % h == 0 and (self.rounds // h) & (self.rounds // h - 1) == 0:
-            # rounds h, 2h, 4h, ...: keep the better half (never fewer than ``keep``)
-            ranked = sorted(self.live, key=self._merit, reverse=True)
-            self.live = sorted(ranked[:max(self.keep, (len(ranked) + 1) // 2)])
+        self._round.append(self.evaluate(game)[self.player])
+        if len(self._round) == len(self.moves):     # a complete round: count it
+            for i, r in enumerate(self._round):
+                self.totals[i] += r
+            self._round = []
+            self.rounds += 1
 
     def _merit(self, i: int) -> tuple:
-        # mean over the rounds shared by all live candidates, ties to the base policy's order
-        return (self.totals[i] / self.counts[i] if self.counts[i] else 0.0, -i)
+        # every candidate has played the same complete rounds; ties go to the base policy's order
+        return (self.totals[i], -i)
 
     # ----- budgets --------------------------------------------------------------
     @property
@@ -138,10 +125,9 @@ class RolloutSearch:
             raise ValueError("search has not run")
         if self.trivial or not self.rounds:
             return self.moves[0]       # no complete round yet: the base policy's choice
-        return self.moves[max(self.live, key=self._merit)]
+        return self.moves[max(range(len(self.moves)), key=self._merit)]
 
     def stats(self) -> list[dict]:
-        """Candidates, best first by mean reward (for debugging)."""
-        rows = [{"move": m, "rounds": self.counts[i], "mean": self.totals[i] / max(self.counts[i], 1),
-                 "live": i in self.live} for i, m in enumerate(self.moves or [])]
-        return sorted(rows, key=lambda r: (-r["live"], -r["mean"]))
+        """Candidates, best first by mean reward over the complete rounds (for debugging)."""
+        rows = [{"move": m, "mean": self.totals[i] / max(self.rounds, 1)} for i, m in enumerate(self.moves or [])]
+        return sorted(rows, key=lambda r: -r["mean"])
