@@ -100,13 +100,15 @@ def _origin(url: str) -> str:
 
 @pytest.fixture
 def open_page(browser, base_url):
-    """open_page(url=None, width=1280, height=800) -> (page, probe); the page waits for ready."""
+    """open_page(url=None, width=1280, height=800) -> (page, probe); the page waits for ready.
+    ``service_workers="block"`` keeps every request on the network, where ``page.route`` sees it."""
     contexts = []
 
-    def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True):
+    def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True,
+              service_workers: str = "allow"):
         url = url or base_url
         ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=1)
+                                  device_scale_factor=1, service_workers=service_workers)
         contexts.append(ctx)
         page = ctx.new_page()
         probe = PageProbe(page, _origin(url))

@@ -112,6 +112,8 @@ export async function initPwa({ banner = true, beforeReload = null, applyBetween
       return null;
     }
   }
+  // a browser that blocks service workers (a policy, an automation tool) may hand back nothing
+  if (!registration) return null;
   state.registration = registration;
   root.dataset.offline = 'registered';
   watch(registration);

@@ -3,6 +3,7 @@
 // moves it lists and sends the one the person picks.
 import { createFrame, esc } from '../../shell/frame.js';
 import { Match } from '../../shell/match.js';
+import { loadStyle } from '../../shell/style.js';
 import { loadCatalog } from './catalog.js';
 import { CityCanvas } from './city-canvas.js';
 import { cardFace, cardLabel, abilityText } from './card-face.js';
@@ -20,14 +21,7 @@ const SPEED_KEY = 'pnd.aqueducks.speed';
 const PHASES = { build: Build, publican: Publican, protect: Protect, draft: Draft };
 
 export async function mount(el, session) {
-  const href = new URL('./style.css', import.meta.url).href;
-  if (![...document.querySelectorAll('link[rel=stylesheet]')].some((l) => l.href === href)) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    document.head.append(link);
-  }
-  const cat = await loadCatalog();
+  const [cat] = await Promise.all([loadCatalog(), loadStyle(new URL('./style.css', import.meta.url))]);
   let speed = 'normal';
   try { speed = localStorage.getItem(SPEED_KEY) || 'normal'; } catch { /* private mode */ }
   const ui = new AqueducksUI(el, session, cat, speed);

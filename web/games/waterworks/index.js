@@ -10,21 +10,12 @@ import { RULES_HTML } from './rules.js';
 import { cardWords, canTurn, turnedCard, SHAPE_NAMES } from './card-art.js';
 import { spotsFor, spotsIfTurned, discardMove, plumberMove, anyPlumber, spoutMove, attemptAt } from './moves.js';
 import { Controls } from './controls.js';
+import { loadStyle } from '../../shell/style.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
-function loadStyle() {
-  const href = new URL('./style.css', import.meta.url).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    document.head.append(link);
-  }
-}
-
-export function mount(el, session) {
-  loadStyle();
+export async function mount(el, session) {
+  await loadStyle(new URL('./style.css', import.meta.url));
   const names = session.seats.map((s) => s.name);
   const colours = session.seats.map((s) => s.colour);
   let speed = 'normal';
