@@ -53,7 +53,7 @@ web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py
 	$(PY) tools/vendor.py
 	touch $@
 
-web/vendor/engine.zip: $(ENGINE_SOURCES) web/vendor/.runtime
+web/vendor/engine.zip: $(ENGINE_SOURCES) tools/compile_pyc.mjs web/vendor/.runtime
 	$(PY) tools/vendor.py --engine-only
 
 vendor: web/vendor/.runtime web/vendor/engine.zip

@@ -4,17 +4,31 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile, never from git.
   web/vendor/pyodide/   the Pyodide core (loader, wasm, stdlib, lock file)
   web/vendor/pyscript/  PyScript's dist (core.js and its lazily loaded chunks)
   web/vendor/engine.zip py/ packages + cards/, unpacked by pyscript.toml [files] into the
-                        interpreter's working directory (one request instead of dozens)
+                        interpreter's working directory (one request instead of dozens), with
+                        bytecode for them and for PyScript's own package (see below)
+
+Bytecode: Pyodide would otherwise compile every imported module from source on every page
+load, PyScript's package included. tools/compile_pyc.mjs compiles them once here, with the
+Pyodide the page runs, into checked-hash .pyc files (used only while the source matches).
+Pyodide's standard library ships as sources only, and PyScript's start-up imports one package
+that Pyodide itself has not already imported: ``html`` (its entity table alone took about 25 ms
+to compile in the page). The zip carries that package, copied unchanged from the same Pyodide,
+with its bytecode; the working directory comes first on sys.path, so this copy is the one
+imported (measured in docs/startup.md).
 """
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
+#: standard-library packages that PyScript imports at start-up and Pyodide has not (see above)
+PRECOMPILED_STDLIB = ["html"]
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
 
@@ -37,15 +51,29 @@ def pack_engine() -> None:
     """Deterministic zip (fixed timestamps, sorted names) so rebuilding changes nothing."""
     out = VENDOR / "engine.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
-    files = sorted(
-        [p for p in (ROOT / "py").rglob("*.py") if "__pycache__" not in p.parts]
-        + sorted((ROOT / "cards").rglob("*.json")))
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in files:
-            base = ROOT / "py" if path.is_relative_to(ROOT / "py") else ROOT
-            info = zipfile.ZipInfo(path.relative_to(base).as_posix(), (1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp)
+        for path in (ROOT / "py").rglob("*.py"):
+            if "__pycache__" not in path.parts:
+                _copy(path, tree / path.relative_to(ROOT / "py"))
+        for path in (ROOT / "cards").rglob("*.json"):
+            _copy(path, tree / path.relative_to(ROOT))
+        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tree), "--pyscript",
+                        *(arg for name in PRECOMPILED_STDLIB for arg in ("--stdlib", name))],
+                       check=True)
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+            for path in sorted(p for p in tree.rglob("*") if p.is_file()):
+                name = path.relative_to(tree).as_posix()
+                if name.startswith("pyscript/") and path.suffix == ".py":
+                    continue     # PyScript writes its own sources; only their bytecode ships
+                info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, path.read_bytes())
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
 
 
 if __name__ == "__main__":

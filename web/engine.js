@@ -1,6 +1,10 @@
 // The engine client: builds the documented window.PipesAndDucks API over the one
 // function py/bridge.py hands us, and drives <html data-engine="loading|ready|error">.
 // Strings cross the FFI both ways (JSON), so no Python proxy ever reaches page code.
+import { startPyodide } from './interpreter.mjs';
+
+// First thing: Pyodide downloads and boots while PyScript and the shell start (interpreter.mjs).
+startPyodide();
 
 const root = document.documentElement;
 const BOOT_TIMEOUT_MS = 120_000;
