@@ -5,8 +5,7 @@ All card behaviour is data: the engine interprets the ability vocabulary in
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from gamecore.carddata import load_cards
 
 RESOURCES = ("tree", "brick", "column", "water", "faith", "military", "luxury")
 TRIGGERS = ("played", "era_end", "ongoing", "none")
@@ -18,16 +17,6 @@ FACTION_KINDS = ("hand_size", "strong_arm_ties", "ground_doused", "ability", "st
 
 class CatalogError(ValueError):
     """The card data is inconsistent."""
-
-
-def cards_dir() -> Path:
-    """The ``cards/`` folder: next to the unpacked packages in the page, next to ``py/`` in the repo."""
-    here = Path(__file__).resolve()
-    for parent in (here.parents[1], here.parents[2]):
-        cand = parent / "cards"
-        if (cand / "aqueducks.json").is_file():
-            return cand
-    raise CatalogError("Cannot find cards/aqueducks.json next to the aqueducks package.")
 
 
 def describe(ability: dict) -> str:
@@ -209,6 +198,5 @@ _CATALOG: Catalog | None = None
 def load() -> Catalog:
     global _CATALOG
     if _CATALOG is None:
-        with open(cards_dir() / "aqueducks.json", encoding="utf-8") as fh:
-            _CATALOG = Catalog(json.load(fh))
+        _CATALOG = Catalog(load_cards("aqueducks.json"))
     return _CATALOG

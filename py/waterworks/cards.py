@@ -1,10 +1,10 @@
 """The deck as data: reads cards/waterworks.json and numbers every physical card."""
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
+
+from gamecore.carddata import load_cards
 
 from .geometry import DIR_INDEX, mask_of
 
@@ -21,20 +21,9 @@ class Card(NamedTuple):
     variant: str       # cap variant name, else ""
 
 
-def cards_dir() -> Path:
-    """cards/ next to the unpacked py packages (page) or next to py/ (repo)."""
-    here = Path(__file__).resolve()
-    for up in (1, 2):
-        d = here.parents[up] / "cards"
-        if (d / "waterworks.json").is_file():
-            return d
-    raise FileNotFoundError("cards/waterworks.json not found next to the waterworks package")
-
-
 @lru_cache(maxsize=None)
 def deck_data() -> dict:
-    with open(cards_dir() / "waterworks.json", encoding="utf-8") as fh:
-        return json.load(fh)
+    return load_cards("waterworks.json")
 
 
 @lru_cache(maxsize=None)
@@ -70,4 +59,4 @@ def shape_name(shape: str) -> str:
     return s["name"] if s else shape
 
 
-__all__ = ["Card", "DIR_INDEX", "MATERIALS", "cards_dir", "deck", "deck_data", "edition", "shape_name"]
+__all__ = ["Card", "DIR_INDEX", "MATERIALS", "deck", "deck_data", "edition", "shape_name"]

@@ -134,10 +134,6 @@ def test_bad_catalog_is_refused(cat):
         Catalog(raw)
 
 
-def test_cards_dir_found():
-    assert (K.cards_dir() / "aqueducks.json").is_file()
-
-
 def test_florentia_keeps_seven(cat):
     assert cat.faction_by_key["florentia"]["ability"] == {"kind": "hand_size", "value": 7}
     assert len({f["ability"]["kind"] for f in cat.factions}) == 6
