@@ -7,6 +7,7 @@ from itertools import combinations
 from gamecore import BadRequest, BadSave, Game, IllegalMove
 
 from . import abilities as A
+from .builds import BuildSpace, bridges as _bridges, build_move as _build_move
 from . import city as C
 from . import draft as D
 from . import eras as E
@@ -351,17 +352,25 @@ class Aqueducks(Game):
         cty = self.players[p]["city"]
         return [i for i in range(C.NSLOTS) if cty[i] is None and C.supports_ok(cty, i)]
 
-    def _build_moves(self, p: int, first_only: bool = False) -> list[dict]:
+    def _build_pairs(self, p: int):
+        """The legal (space, left card, right card) of ``p``'s builds, in a fixed order; a
+        storey-2 or -3 build takes any other card of the hand as its bridge."""
         pl = self.players[p]
         hand = pl["hand"]
-        out = []
         if len(hand) < 2:
-            return out
+            return
         res = pl["res"]
         cty, act = pl["city"], pl["act"]
         ground = self._faction_ability(p)["kind"] == "ground_doused"
         existing_relax = [(j, sd) for j, sd in C.active_faces(cty, act)
                           if A.relaxes_dousing(CARD_OF[C.face_card(cty, j, sd)])]
+        # what does not depend on the space, once per card: (storeys where it may be active,
+        # its resource needs met, needs dousing, relaxes dousing)
+        traits = {}
+        for c in hand:
+            card = CARD_OF[c]
+            traits[c] = (self._storeys(p, card), all(res[r] >= n for r, n in card.requires.items()),
+                         card.douse, A.relaxes_dousing(card))
         for slot in self._open_slots(p):
             x, y, s = C.SLOTS[slot]
             if s > 1 and len(hand) < 3:
@@ -379,13 +388,12 @@ class Aqueducks(Game):
                             break
             ok = [{}, {}]  # side -> card -> (ok_without_douse_check, needs_douse, relaxes)
             for c in hand:
-                card = CARD_OF[c]
+                storeys, needs_met, douse, relaxes = traits[c]
                 for side, active in ((0, la), (1, ra)):
                     if not active:
                         ok[side][c] = (True, False, False)
                         continue
-                    good = s in self._storeys(p, card) and all(res[r] >= n for r, n in card.requires.items())
-                    ok[side][c] = (good, card.douse and not doused[side], A.relaxes_dousing(card))
+                    ok[side][c] = (s in storeys and needs_met, douse and not doused[side], relaxes)
             for L in hand:
                 gl, nl, rl = ok[0][L]
                 if not gl:
@@ -398,21 +406,23 @@ class Aqueducks(Game):
                         continue
                     if (nl or nr) and not (relax_city or rl or rr):
                         continue
-                    if s == 1:
-                        out.append({"type": "build", "cards": [L, R], "x": x, "y": y, "storey": s, "bridge": None})
-                        if first_only:
-                            return out
-                    else:
-                        for b in hand:
-                            if b != L and b != R:
-                                out.append({"type": "build", "cards": [L, R], "x": x, "y": y, "storey": s,
-                                            "bridge": b})
-                                if first_only:
-                                    return out
+                    yield slot, L, R
+
+    def _build_moves(self, p: int) -> list[dict]:
+        hand = self.players[p]["hand"]
+        out = []
+        for slot, L, R in self._build_pairs(p):
+            for b in _bridges(hand, slot, L, R):
+                out.append(_build_move(slot, L, R, b))
         return out
 
+    def build_space(self, p: int) -> BuildSpace:
+        """``p``'s legal builds as an indexable sequence in ``legal_moves`` order, made only
+        when read: a playout that tries a few builds need not make the hundreds of others."""
+        return BuildSpace(self.players[p]["hand"], list(self._build_pairs(p)))
+
     def _any_build(self, p: int) -> bool:
-        return bool(self._build_moves(p, first_only=True))
+        return next(self._build_pairs(p), None) is not None
 
     # --- publican
     def _start_publican(self, events: list) -> None:

@@ -21,7 +21,7 @@ from .game import CARD_OF
 from .search import determinize, evaluate, heuristic, move_key, rollout
 
 THINK_SECONDS = 0.3
-ROLLOUT_DEPTH = 16
+ROLLOUT_DEPTH = 32
 #: builds tried: the greedy preview's best few
 TOP_K = 4
 #: picks, donations and protections tried: the best few by the greedy bot's measures

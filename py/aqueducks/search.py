@@ -202,6 +202,8 @@ def rollout(game, player, rng):
     """A cheap policy: the best of a few sampled builds by the greedy bot's measure (never pass
     when a build exists), draft the best card by value,
     donate in the dearest affordable row most of the time, protect at random."""
+    if game.action == "build":
+        return _rollout_build(game, player, rng)
     moves = game.legal_moves(player)
     if len(moves) == 1:
         return moves[0]
@@ -213,19 +215,23 @@ def rollout(game, player, rng):
         if rng.random() < 0.75:
             return max((m for m in moves if m["type"] == "donate"), key=lambda m: m["space"])
         return rng.choice(moves)
-    if t == "build":
-        builds = [m for m in moves if m["type"] == "build"] or moves
-        if len(builds) <= 1 or builds[0]["type"] != "build":
-            return builds[0]
-        # the greedy bot's judgement on a few sampled builds (all of them would cost too much)
-        best, best_v = None, None
-        for _ in range(min(SAMPLED_BUILDS, len(builds))):
-            m = builds[rng.below(len(builds))]
-            v = _preview_build(game, player, m)
-            if best_v is None or v > best_v:
-                best, best_v = m, v
-        return best
     return moves[rng.below(len(moves))]
+
+
+def _rollout_build(game, player, rng):
+    # the greedy bot's judgement on a few sampled builds: judging all of them would cost too
+    # much, and so would making them all (game.build_space makes only the ones read)
+    builds = game.build_space(player)
+    n = len(builds)
+    if n <= 1:
+        return builds[0] if n else {"type": "pass"}
+    best, best_v = None, None
+    for _ in range(min(SAMPLED_BUILDS, n)):
+        m = builds[rng.below(n)]
+        v = _preview_build(game, player, m)
+        if best_v is None or v > best_v:
+            best, best_v = m, v
+    return best
 
 
 def move_key(m: dict):
