@@ -198,7 +198,7 @@ def main():
     ap.add_argument("--games-aq4", type=int, default=80)
     ap.add_argument("--games-aq1", type=int, default=100)
     ap.add_argument("--it-ww", type=int, default=200, help="playouts per Water Works decision")
-    ap.add_argument("--it-aq", type=int, default=100, help="playouts per Aqueducks decision")
+    ap.add_argument("--it-aq", type=int, default=50, help="playouts per Aqueducks decision")
     ap.add_argument("--decisions", type=int, default=40, help="timed decisions per game")
     ap.add_argument("--budget-ms", type=int, default=300)
     a = ap.parse_args()
