@@ -231,7 +231,12 @@ export async function openGame(session) {
   screen.replaceChildren();
   document.documentElement.dataset.screen = session.game;
   document.documentElement.dataset.gameId = session.id;
-  module.mount(screen, full);
+  try {
+    await module.mount(screen, full);
+  } catch (err) {
+    console.error(err);
+    showToast('This game screen could not be shown.');
+  }
 }
 
 /** Same game, options and seats, a new shuffle; saved as a game of its own. */

@@ -144,7 +144,12 @@ async function start(seed = config.seed ?? randomSeed()) {
     game: config.game, options: created.result.options, seed: created.result.seed,
     players: created.result.players, seats: publicSeats,
   });
-  module.mount(screen, session);
+  try {
+    await module.mount(screen, session);
+  } catch (err) {
+    console.error(err);
+    message('This game could not be shown. Reload to try again.');
+  }
 }
 
 function wire() {

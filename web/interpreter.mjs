@@ -1,8 +1,8 @@
 // The interpreter module pyscript.toml names: the vendored Pyodide (web/vendor/pyodide/), but
 // started as soon as the page starts (web/engine.js calls startPyodide) instead of when PyScript
 // has loaded its own code and configuration and gets round to it. Pyodide's download,
-// compile and boot then overlap PyScript's start-up; `make bench` measured about 60 ms sooner
-// to ready (docs/startup.md).
+// compile and boot then overlap PyScript's start-up; measured 15-60 ms sooner to ready in
+// two sessions (docs/startup.md).
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`; it gets the
 // interpreter already on its way, with PyScript's own output handlers attached.

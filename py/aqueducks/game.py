@@ -372,7 +372,7 @@ class Aqueducks(Game):
             traits[c] = (self._storeys(p, card), all(res[r] >= n for r, n in card.requires.items()),
                          card.douse, A.relaxes_dousing(card))
         for slot in self._open_slots(p):
-            x, y, s = C.SLOTS[slot]
+            _x, y, s = C.SLOTS[slot]
             if s > 1 and len(hand) < 3:
                 continue
             la, ra = C.new_faces_active(cty, slot)

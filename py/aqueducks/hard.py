@@ -18,7 +18,7 @@ from . import abilities as A
 from . import city as C
 from .bots import _preview_build, _res_value, card_value
 from .game import CARD_OF
-from .search import determinize, evaluate, heuristic, move_key, rollout
+from .search import determinize, evaluate, heuristic, rollout
 
 THINK_SECONDS = 0.3
 #: moves per playout before the heuristic judges it. At four players 32 moves are about half
@@ -63,7 +63,7 @@ def _ranked(game, player, legal, k):
 def start(game, player, rng, **kw) -> RolloutSearch:
     """A resumable search for ``player``'s decision, built from ``game.view(player)`` only."""
     return RolloutSearch(game.view(player), player, rng, determinize=determinize,
-                         heuristic=heuristic, evaluate=evaluate, key=move_key,
+                         heuristic=heuristic, evaluate=evaluate,
                          candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
                          rollout=kw.get("rollout", rollout),
                          rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH))

@@ -233,16 +233,3 @@ def _rollout_build(game, player, rng):
             best, best_v = m, v
     return best
 
-
-def move_key(m: dict):
-    t = m["type"]
-    if t == "build":
-        c = m["cards"]
-        return (t, c[0], c[1], m["x"], m["y"], m["storey"], m["bridge"])
-    if t == "pick":
-        return (t, m["card"])
-    if t == "donate":
-        return (t, m["space"])
-    if t == "protect":
-        return (t,) + tuple(m["districts"])
-    return (t,)

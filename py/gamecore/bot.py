@@ -1,5 +1,5 @@
-"""What every search bot shares, whichever search it runs (``gamecore.rollouts``,
-``gamecore.ismcts``): default hooks, and the wrappers that turn a search into a bot.
+"""What every search bot shares (the search itself is ``gamecore.rollouts``): default hooks,
+and the wrappers that turn a search into a bot.
 
 A search is built by an engine's ``start(game, player, rng, **kw)`` from the seat's view only
 and offers ``step(n)`` (a deterministic budget), ``run_for(seconds)`` (a time budget),
@@ -8,14 +8,9 @@ and offers ``step(n)`` (a deterministic budget), ``run_for(seconds)`` (a time bu
 """
 from __future__ import annotations
 
-import json
 from typing import Callable
 
 from .rng import Rng
-
-
-def json_key(move: dict) -> str:
-    return json.dumps(move, sort_keys=True, separators=(",", ":"))
 
 
 def uniform_rollout(game, player: int, rng: Rng) -> dict:

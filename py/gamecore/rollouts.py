@@ -10,11 +10,11 @@ otherwise swamp the differences between them, which is what lets a few hundred p
 good moves apart in luck-heavy games with three opponents.
 
 An engine provides, as plain functions: ``determinize(view, player, rng) -> Game``, a full
-state consistent with the view (cloned for each candidate of a round); ``heuristic(game, player) -> float`` in [0, 1] for playouts
-cut off before the end; a playout ``rollout(game, player, rng) -> move`` policy;
+state consistent with the view (cloned for each candidate of a round);
+``heuristic(game, player) -> float`` in [0, 1] for playouts cut off before the end; a playout ``rollout(game, player, rng) -> move`` policy;
 ``candidates(game, player, legal) -> moves`` choosing the moves to try, best first by the
 base policy; optionally ``evaluate(game) -> [reward per player]`` to replace the default
-scoring (win shares at the end, the heuristic before it), and a faster move ``key``. Other
+scoring (win shares at the end, the heuristic before it). Other
 players' hidden simultaneous choices are not in the view (``determinize`` hands them back), so
 a choice never depends on them.
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from .bot import json_key, rewards, uniform_rollout
+from .bot import rewards, uniform_rollout
 from .rng import Rng
 
 #: mixed into a round's seed for its playouts, so they do not replay the determinization's draws
@@ -37,17 +37,14 @@ _PLAYOUT_SALT = 0x5BD1E995
 class RolloutSearch:
     def __init__(self, view: dict, player: int, rng: Rng, *, determinize: Callable,
                  heuristic: Callable, candidates: Callable, rollout: Callable = uniform_rollout,
-                 rollout_depth: int = 16, key: Callable = json_key,
-                 evaluate: Callable | None = None):
+                 rollout_depth: int = 16, evaluate: Callable | None = None):
         self.view = view
         self.player = player
         self.rng = rng
         self.determinize = determinize
-        self.heuristic = heuristic
         self.rank = candidates
         self.rollout = rollout
         self.rollout_depth = rollout_depth
-        self.key = key
         self.evaluate = evaluate or (lambda g: rewards(g, heuristic))
         self.iterations = 0      # playouts run
         self.actions = 0         # simulated actions applied, for benchmarks

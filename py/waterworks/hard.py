@@ -30,12 +30,6 @@ TOP_K = 3
 MAX_CANDIDATES = 8
 
 
-def move_key(m: dict) -> tuple:
-    g = m.get
-    return (m["type"], g("card"), g("x"), g("y"), g("turned"), g("target"), g("discard"),
-            g("and_spout"))
-
-
 def _kind(m: dict) -> tuple:
     return (m["type"], m.get("target"))
 
@@ -63,7 +57,7 @@ def start(game, player, rng, **kw) -> RolloutSearch:
     return RolloutSearch(game.view(player), player, rng, determinize=determinize,
                          heuristic=heuristic, rollout=kw.get("rollout", greedy_bot),
                          candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
-                         rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH), key=move_key)
+                         rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH))
 
 
 def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
