@@ -45,6 +45,10 @@ def validate(game) -> None:
                     raise BadSave("A district floats in mid-air.")
                 if (d["bridge"] is None) != (C.SLOTS[i][2] == 1):
                     raise BadSave("Bridge mismatch.")
+        # moves name districts by number, so a city's numbers must be distinct and already dealt
+        ids = [d["id"] for d in cty if d is not None]
+        if len(set(ids)) != len(ids) or any(not 0 <= i < pl["next_district"] for i in ids):
+            raise BadSave("District numbers are repeated or out of range.")
         if pl["act"] != C.compute_activity(cty):
             raise BadSave("Activity does not match the city.")
         if pl["res"] != A.compute_resources(cty, pl["act"], CARD_OF):

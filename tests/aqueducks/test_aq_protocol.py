@@ -205,3 +205,15 @@ def test_no_view_or_event_names_a_hidden_card_during_whole_games():
                     assert not leak, (g.action, leak)
                 if g.is_over:
                     break
+
+
+def test_a_save_with_repeated_or_undealt_district_numbers_is_refused():
+    d = midgame().to_dict()
+    for change in ("repeat", "undealt"):
+        x = json.loads(json.dumps(d))
+        pl = next(p for p in x["players"] if sum(c is not None for c in p["city"]) >= 2)
+        first, second = [c for c in pl["city"] if c is not None][:2]
+        second["id"] = first["id"] if change == "repeat" else pl["next_district"]
+        with pytest.raises(BadSave, match="District numbers"):
+            GAME.from_dict(x)
+    GAME.from_dict(json.loads(json.dumps(d)))    # the untouched save still loads
