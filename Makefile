@@ -49,7 +49,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py
+web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/snapshot.mjs
 	$(PY) tools/vendor.py
 	touch $@
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from helpers_menu import start_from_menu
+from helpers_snapshot import revisit_from_snapshot
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 GAMEOVER = "dialog[data-testid=gameover][open]"
@@ -112,8 +114,12 @@ def no_page_errors(probe):
 
 
 # ----- tests ---------------------------------------------------------------------------------
-def test_full_game_against_bots_to_the_end(open_page, artifacts):
+@pytest.mark.parametrize("boot", ["fresh", "snapshot"])
+def test_full_game_against_bots_to_the_end(open_page, artifacts, boot):
+    """On a first visit, and on a repeat visit that restores Python from the start-up snapshot."""
     page, probe = open_page()
+    if boot == "snapshot":
+        revisit_from_snapshot(page)
     t0 = time.time()
     start_game(page, [("Ann", "human"), ("Bo", "bot:greedy"), ("Cleo", "bot:random")])
     assert wait_my_turn_or_over(page) == "turn"

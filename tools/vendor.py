@@ -6,6 +6,12 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile, never from git.
   web/vendor/engine.zip py/ packages + cards/, unpacked by pyscript.toml [files] into the
                         interpreter's working directory (one request instead of dozens), with
                         bytecode for them and for PyScript's own package (see below)
+  web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
+                        a memory snapshot of Pyodide just after it started Python
+                        (tools/snapshot.mjs), gzipped, and its name and size for the page:
+                        repeat visits restore it instead of starting Python (web/snapshot.mjs).
+                        HASH covers everything it was made from, so a page never restores a
+                        snapshot made by other files.
 
 Bytecode: Pyodide would otherwise compile every imported module from source on every page
 load, PyScript's package included. tools/compile_pyc.mjs compiles them once here, with the
@@ -18,6 +24,8 @@ imported (measured in docs/startup.md).
 """
 from __future__ import annotations
 
+import gzip
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -45,6 +53,25 @@ def copy_runtime() -> None:
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(pyscript, target, ignore=shutil.ignore_patterns("*.map"))
+
+
+def make_snapshot() -> None:
+    sources = [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + [ROOT / "tools" / "snapshot.mjs"]
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    name = f"pyodide-snapshot-{digest.hexdigest()[:16]}.gz"
+    for old in VENDOR.glob("pyodide-snapshot-*.gz"):
+        old.unlink()
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(raw)], check=True)
+        data = raw.read_bytes()
+    # mtime=0: the same snapshot always gzips to the same bytes
+    (VENDOR / name).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    (VENDOR / "snapshot.mjs").write_text(
+        "// Written by tools/vendor.py: the Pyodide memory snapshot web/snapshot.mjs restores.\n"
+        f"export const snapshot = {{ file: '{name}', bytes: {len(data)} }};\n")
 
 
 def pack_engine() -> None:
@@ -79,5 +106,6 @@ def _copy(src: Path, dst: Path) -> None:
 if __name__ == "__main__":
     if "--engine-only" not in sys.argv:
         copy_runtime()
+        make_snapshot()
     pack_engine()
     print(f"vendored runtime and engine into {VENDOR.relative_to(ROOT)}/")

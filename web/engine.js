@@ -1,7 +1,8 @@
 // The engine client: builds the documented window.PipesAndDucks API over the one
 // function py/bridge.py hands us, and drives <html data-engine="loading|ready|error">.
 // Strings cross the FFI both ways (JSON), so no Python proxy ever reaches page code.
-import { startPyodide } from './interpreter.mjs';
+import { howBooted, startPyodide } from './interpreter.mjs';
+import { forgetSnapshot } from './snapshot.mjs';
 
 // First thing: Pyodide downloads and boots while PyScript and the shell start (interpreter.mjs).
 startPyodide();
@@ -21,6 +22,8 @@ function setState(state, detail) {
 
 function fail(message, force = false) {
   if (root.dataset.engine !== 'loading' && !force) return;
+  // A restored snapshot that then failed must not fail every later visit too.
+  if (howBooted() === 'snapshot') forgetSnapshot();
   setState('error', { message });
   settle.reject(new Error(message));
 }
@@ -34,6 +37,7 @@ function attach(fn) {
   const ping = call('ping');
   if (!ping.ok) { fail(ping.error.message); return; }
   window.__pndReadyAt = performance.now();
+  root.dataset.engineBoot = howBooted();
   setState('ready', ping.result);
   const hello = call('hello');
   window.__pndHelloAt = performance.now();

@@ -6,20 +6,51 @@
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`; it gets the
 // interpreter already on its way, with PyScript's own output handlers attached.
+//
+// A repeat visit restores Python from a memory snapshot instead of starting it (web/snapshot.mjs).
 import * as pyodide from './vendor/pyodide/pyodide.mjs';
+import { forgetSnapshot, storeSnapshotLater, storedSnapshot } from './snapshot.mjs';
 
 export const { version } = pyodide;
 
+const indexURL = new URL('./vendor/pyodide/', import.meta.url).href;
 let booting = null;
+let how = null;
 
 /** Start Pyodide once; later calls return the same promise. */
 export function startPyodide() {
   if (!booting) {
-    booting = pyodide.loadPyodide({ indexURL: new URL('./vendor/pyodide/', import.meta.url).href });
+    booting = boot();
     // PyScript reports a failure when it awaits this; do not also report it as unhandled here
     booting.catch(() => {});
   }
   return booting;
+}
+
+/** How Python was started: "snapshot" (restored), "fresh", or null while it starts. */
+export function howBooted() {
+  return how;
+}
+
+async function boot() {
+  const stored = await storedSnapshot();
+  if (stored) {
+    try {
+      const py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: stored });
+      // The snapshot froze the random module's state: every visit would draw the same numbers.
+      py.runPython('import random; random.seed()');
+      how = 'snapshot';
+      return py;
+    } catch (err) {
+      // made by other files (Pyodide checks its build id), or damaged: start as usual
+      console.warn('Starting Python afresh: the stored start-up snapshot did not restore.', err);
+      await forgetSnapshot();
+    }
+  }
+  const py = await pyodide.loadPyodide({ indexURL });
+  how = 'fresh';
+  storeSnapshotLater();
+  return py;
 }
 
 /** What PyScript calls. Only output handlers may differ from our start: packages would need

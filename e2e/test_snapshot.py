@@ -1,0 +1,63 @@
+"""Repeat visits restore Python from the stored start-up snapshot (web/snapshot.mjs), play the
+same games as a fresh start, and never restore a snapshot that is damaged or made by other
+files. (A whole game clicked through on a restored engine: test_waterworks_game.py.)"""
+from helpers_snapshot import boot_kind, revisit_from_snapshot, stored_snapshots, wait_until_stored
+
+# A whole 3-player game between greedy bots through the API; its record and final state.
+GREEDY_GAME = """async (seed) => {
+    const E = window.PipesAndDucks;
+    await E.ready;
+    const id = E.newGame({game: 'waterworks', seed, options: {players: 3}}).result.id;
+    let snap = E.state({id}).result;
+    while (!snap.over) {
+        const player = snap.toAct[0];
+        const {move} = E.botMove({id, player, level: 'greedy'}).result;
+        const played = E.play({id, player, move});
+        if (!played.ok) return played.error;
+        snap = E.state({id}).result;
+    }
+    return {record: E.record({id}).result, save: E.save({id}).result};
+}"""
+
+
+def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_game(open_page):
+    page, probe = open_page()
+    fresh = page.evaluate(GREEDY_GAME, 2026)
+    revisit_from_snapshot(page)
+    restored = page.evaluate(GREEDY_GAME, 2026)
+    assert restored == fresh and restored["record"]["moves"]
+    assert page.evaluate("window.PipesAndDucks.hello().result.games.length") == 2
+    assert probe.errors == []
+    assert probe.foreign == []
+
+
+def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page):
+    page, probe = open_page()
+    [url] = wait_until_stored(page)
+    page.evaluate("""async (url) => {
+        const cache = await caches.open('pnd-pyodide-snapshot');
+        const size = (await (await cache.match(url)).arrayBuffer()).byteLength;
+        await cache.put(url, new Response(new Uint8Array(size).fill(7))); }""", url)
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    assert boot_kind(page) == "fresh"
+    assert page.evaluate("window.PipesAndDucks.hello().ok")
+    assert probe.errors == []
+    wait_until_stored(page, [url])   # stored again for the next visit
+
+
+def test_a_snapshot_of_other_files_is_never_restored_and_is_replaced(open_page, base_url):
+    page, probe = open_page()
+    [current] = wait_until_stored(page)
+    old = base_url + "web/vendor/pyodide-snapshot-0000000000000000.gz"
+    page.evaluate("""async ([current, old]) => {
+        const cache = await caches.open('pnd-pyodide-snapshot');
+        const bytes = await (await cache.match(current)).arrayBuffer();
+        await cache.delete(current);
+        await cache.put(old, new Response(bytes)); }""", [current, old])
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    assert boot_kind(page) == "fresh"
+    assert stored_snapshots(page)[0] == old
+    wait_until_stored(page, [current])   # stored, and the old one dropped
+    assert probe.errors == []
