@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import abilities as A
 from . import city as C
+from .cards import CARD_OF
 from .catalog import RESOURCES
 
 #: value of one unit of each resource to the greedy bot
@@ -34,7 +35,6 @@ def card_value(card, solo=False) -> float:
 
 def _preview_build(game, player, mv) -> float:
     """Immediate value of a build: duckats gained now plus the change in resource value."""
-    from .game import CARD_OF
     pl = game.players[player]
     trial = {"city": list(pl["city"]), "act": [a[:] for a in pl["act"]], "res": dict(pl["res"]),
              "hand": list(pl["hand"]), "next_district": pl["next_district"], "faction": pl["faction"]}
@@ -56,7 +56,6 @@ def _preview_build(game, player, mv) -> float:
 
 
 def greedy_bot(game, player, rng):
-    from .game import CARD_OF
     moves = game.legal_moves(player)
     if len(moves) == 1:
         return moves[0]

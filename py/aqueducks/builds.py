@@ -1,11 +1,21 @@
-"""Build moves as data: one legal build is a (space, left card, right card) pair plus, above
-storey 1, a bridge card from the rest of the hand. ``Aqueducks._build_pairs`` decides which
-pairs are legal; this module turns them into moves, all at once or one at a time."""
+"""The Build action: every player builds one district at once (or passes), choices hidden
+until all are in; then the districts go into the cities and their buildings pay out.
+
+Build moves as data: one legal build is a (space, left card, right card) pair plus, above
+storey 1, a bridge card from the rest of the hand. ``BuildAction._build_pairs`` decides which
+pairs are legal; ``build_move``, ``bridges`` and ``BuildSpace`` turn them into moves, all at
+once or one at a time."""
 from __future__ import annotations
 
 from bisect import bisect_right
 
+from gamecore import BadRequest, IllegalMove
+from gamecore.jsonvalues import is_int
+
+from . import abilities as A
 from . import city as C
+from .cards import CARD_OF, card_name, faction_name
+from .catalog import RESOURCES
 
 
 def build_move(slot: int, left: int, right: int, bridge: int | None) -> dict:
@@ -44,3 +54,257 @@ class BuildSpace:
         k = bisect_right(self.starts, i) - 1
         slot, left, right = self.pairs[k]
         return build_move(slot, left, right, bridges(self.hand, slot, left, right)[i - self.starts[k]])
+
+
+class BuildAction:
+    """The Build action of :class:`aqueducks.game.Aqueducks`."""
+
+    def _legal_build(self, player: int) -> list[dict]:
+        moves = self._build_moves(player)
+        if self.options["build_pass"] == "always" or not moves:
+            moves.append({"type": "pass"})
+        return moves
+
+    def _play_build(self, player: int, move: dict, events: list) -> None:
+        if move["type"] == "pass":
+            if self.options["build_pass"] != "always" and self._any_build(player):
+                raise IllegalMove("You must build a district when you can.")
+        else:
+            self._check_build_shape(move)
+            err = self._build_error(player, move)
+            if err:
+                raise IllegalMove(err)
+        self._choose(player, self._canon(move), events)
+
+    @staticmethod
+    def _check_build_shape(move: dict) -> None:
+        cards = move.get("cards")
+        if (not isinstance(cards, list) or len(cards) != 2 or not all(is_int(c) for c in cards)
+                or not all(is_int(move.get(k)) for k in ("x", "y", "storey"))
+                or not (move.get("bridge") is None or is_int(move.get("bridge")))):
+            raise BadRequest('A build move is {"type":"build","cards":[leftId,rightId],"x":0-2,"y":0-4,'
+                             '"storey":1-3,"bridge":id or null}.')
+
+    @staticmethod
+    def _canon(move: dict) -> dict:
+        if move["type"] == "pass":
+            return {"type": "pass"}
+        return {"type": "build", "cards": list(move["cards"]), "x": move["x"], "y": move["y"],
+                "storey": move["storey"], "bridge": move.get("bridge")}
+
+    def _start_build(self, events: list) -> None:
+        for p, pl in enumerate(self.players):
+            pl["choice"] = None
+            if self.options["build_pass"] == "always" or self._any_build(p):
+                pl["owes"] = True
+            else:
+                pl["owes"] = False
+                pl["choice"] = {"type": "pass"}
+                events.append({"type": "no_build", "player": p,
+                               "text": f"{faction_name(pl['faction'])} has no legal district to build and passes."})
+
+    def _finish_build(self, events: list) -> None:
+        for p, pl in enumerate(self.players):
+            mv = pl["choice"]
+            pl["choice"] = None
+            if mv is None or mv["type"] == "pass":
+                if mv is not None and self.options["build_pass"] == "always":
+                    events.append({"type": "pass", "player": p, "text": f"{faction_name(pl['faction'])} builds nothing."})
+                continue
+            x, y, s = mv["x"], mv["y"], mv["storey"]
+            slot = C.SLOT_AT[(x, y, s)]
+            L, R = mv["cards"]
+            br = mv.get("bridge")
+            info = self._place(pl, p, slot, L, R, br)
+            gains = A.resolve_played(pl["city"], pl["act"], CARD_OF, pl["res"], info["new"])
+            total = sum(g["duckats"] for g in gains)
+            pl["duckats"] += total
+            names = [card_name(L), card_name(R)]
+            txt = (f"{faction_name(pl['faction'])} built the {names[0]} and the {names[1]} at row {y + 1}, "
+                   f"column {x + 1}, storey {s}" + (" over a bridge" if br is not None else "") +
+                   (f", gaining {total} duckats" if total else "") + ".")
+            events.append({"type": "build", "player": p, "district": info["district"], "x": x, "y": y,
+                           "storey": s, "cards": [L, R], "keys": [CARD_OF[L].key, CARD_OF[R].key],
+                           "bridge": br is not None, "active": list(info["active"]),
+                           "obstructed": [{"card": c, "key": CARD_OF[c].key} for c in info["obstructed"]],
+                           "gains": gains, "duckats": total, "text": txt})
+        for p, pl in enumerate(self.players):
+            drawn = self._refill(pl)
+            if drawn:
+                events.append({"type": "draw", "player": p, "count": drawn,
+                               "text": f"{faction_name(pl['faction'])} draws {drawn}."})
+
+    def _place(self, pl: dict, p: int, slot: int, L: int, R: int, br) -> dict:
+        """Put a validated district into the city; incremental activity and resources."""
+        cty, act = pl["city"], pl["act"]
+        y = C.SLOTS[slot][1]
+        rows = {y - 1, y, y + 1}
+        obstructed = [C.face_card(cty, j, sd) for j, sd in C.obstructed_by(cty, slot)]
+        before = A.rows_contribution(cty, act, CARD_OF, rows)
+        for c in (L, R) + ((br,) if br is not None else ()):
+            pl["hand"].remove(c)
+        did = pl["next_district"]
+        pl["next_district"] += 1
+        cty[slot] = {"id": did, "left": L, "right": R, "bridge": br, "protected": False}
+        C.update_row_activity(cty, act, y)
+        after = A.rows_contribution(cty, act, CARD_OF, rows)
+        res = pl["res"]
+        for r in RESOURCES:
+            res[r] += after[r] - before[r]
+        new = [(slot, sd) for sd in (0, 1) if act[slot][sd]]
+        return {"district": did, "active": (act[slot][0], act[slot][1]), "new": new,
+                "obstructed": obstructed}
+
+
+    def _slot_faces(self, p: int, slot: int):
+        pl = self.players[p]
+        cty = pl["city"]
+        la, ra = C.new_faces_active(cty, slot)
+        return la, ra
+
+    def _build_error(self, p: int, mv: dict) -> str | None:
+        """A sentence saying why the (well-formed) build is illegal, or None."""
+        pl = self.players[p]
+        cty = pl["city"]
+        x, y, s = mv["x"], mv["y"], mv["storey"]
+        L, R = mv["cards"]
+        br = mv.get("bridge")
+        hand = pl["hand"]
+        if L == R:
+            return "A district needs two different buildings."
+        for c in (L, R):
+            if c not in hand:
+                return f"Card {c} is not in your hand."
+        slot = C.SLOT_AT.get((x, y, s))
+        if slot is None:
+            return (f"There is no storey-{s} space at column {x + 1}, row {y + 1}: the city is 3 wide "
+                    f"and 5 long, and a storey-{s} district needs a column from 1 to {C.WIDTH - s + 1}.")
+        if cty[slot] is not None:
+            return f"There is already a district at column {x + 1}, row {y + 1}, storey {s}."
+        if s == 1:
+            if br is not None:
+                return "A storey-1 district needs no bridge."
+        else:
+            if br is None:
+                return f"A storey-{s} district needs a third building from your hand as the bridge."
+            if br in (L, R):
+                return "The bridge must be a third building, not one of the district's two."
+            if br not in hand:
+                return f"Card {br} (the bridge) is not in your hand."
+            if not C.supports_ok(cty, slot):
+                return (f"A storey-{s} district at column {x + 1}, row {y + 1} needs supporting districts "
+                        f"at columns {x + 1} and {x + 2} of storey {s - 1}.")
+        la, ra = C.new_faces_active(cty, slot)
+        res = pl["res"]
+        for c, active in ((L, la), (R, ra)):
+            if not active:
+                continue
+            card = CARD_OF[c]
+            if s not in self._storeys(p, card):
+                allowed = " or ".join(str(v) for v in self._storeys(p, card))
+                return f"The {card.name} can only be placed on storey {allowed} when it would be active."
+            for r, need in card.requires.items():
+                if res[r] < need:
+                    return f"The {card.name} needs {need} {r}; your city has {res[r]}."
+        if (la and CARD_OF[L].douse) or (ra and CARD_OF[R].douse):
+            for c, active, side in ((L, la, 0), (R, ra, 1)):
+                if active and CARD_OF[c].douse and not self._would_be_doused(p, slot, side, L, R, la, ra):
+                    return (f"The {CARD_OF[c].name} must be played next to a water building "
+                            "(or in a city that douses everything or ignores dousing).")
+        return None
+
+    def _would_be_doused(self, p, slot, side, L, R, la, ra) -> bool:
+        pl = self.players[p]
+        cty, act = pl["city"], pl["act"]
+        if self._faction_ability(p)["kind"] == "ground_doused" and C.SLOTS[slot][2] == 1:
+            return True
+        for c, a in ((L, la), (R, ra)):
+            if a and A.relaxes_dousing(CARD_OF[c]):
+                return True
+        hidden = set(C.obstructed_by(cty, slot))
+        for j, sd in C.active_faces(cty, act):
+            if (j, sd) not in hidden and A.relaxes_dousing(CARD_OF[C.face_card(cty, j, sd)]):
+                return True
+        x, y, s = C.SLOTS[slot]
+        for cell in C.CELL_NEIGHBOURS[(y, s)]:
+            j = C.visible_slot(cty, cell, side)
+            if j is not None and CARD_OF[C.face_card(cty, j, side)].water:
+                return True
+        return False
+
+    def _open_slots(self, p: int) -> list[int]:
+        cty = self.players[p]["city"]
+        return [i for i in range(C.NSLOTS) if cty[i] is None and C.supports_ok(cty, i)]
+
+    def _build_pairs(self, p: int):
+        """The legal (space, left card, right card) of ``p``'s builds, in a fixed order; a
+        storey-2 or -3 build takes any other card of the hand as its bridge."""
+        pl = self.players[p]
+        hand = pl["hand"]
+        if len(hand) < 2:
+            return
+        res = pl["res"]
+        cty, act = pl["city"], pl["act"]
+        ground = self._faction_ability(p)["kind"] == "ground_doused"
+        existing_relax = [(j, sd) for j, sd in C.active_faces(cty, act)
+                          if A.relaxes_dousing(CARD_OF[C.face_card(cty, j, sd)])]
+        # what does not depend on the space, once per card: (storeys where it may be active,
+        # its resource needs met, needs dousing, relaxes dousing)
+        traits = {}
+        for c in hand:
+            card = CARD_OF[c]
+            traits[c] = (self._storeys(p, card), all(res[r] >= n for r, n in card.requires.items()),
+                         card.douse, A.relaxes_dousing(card))
+        for slot in self._open_slots(p):
+            _x, y, s = C.SLOTS[slot]
+            if s > 1 and len(hand) < 3:
+                continue
+            la, ra = C.new_faces_active(cty, slot)
+            hidden = set(C.obstructed_by(cty, slot))
+            relax_city = any(f not in hidden for f in existing_relax)
+            doused = [ground and s == 1, ground and s == 1]
+            for side in (0, 1):
+                if not doused[side]:
+                    for cell in C.CELL_NEIGHBOURS[(y, s)]:
+                        j = C.visible_slot(cty, cell, side)
+                        if j is not None and CARD_OF[C.face_card(cty, j, side)].water:
+                            doused[side] = True
+                            break
+            ok = [{}, {}]  # side -> card -> (ok_without_douse_check, needs_douse, relaxes)
+            for c in hand:
+                storeys, needs_met, douse, relaxes = traits[c]
+                for side, active in ((0, la), (1, ra)):
+                    if not active:
+                        ok[side][c] = (True, False, False)
+                        continue
+                    ok[side][c] = (s in storeys and needs_met, douse and not doused[side], relaxes)
+            for L in hand:
+                gl, nl, rl = ok[0][L]
+                if not gl:
+                    continue
+                for R in hand:
+                    if R == L:
+                        continue
+                    gr, nr, rr = ok[1][R]
+                    if not gr:
+                        continue
+                    if (nl or nr) and not (relax_city or rl or rr):
+                        continue
+                    yield slot, L, R
+
+    def _build_moves(self, p: int) -> list[dict]:
+        hand = self.players[p]["hand"]
+        out = []
+        for slot, L, R in self._build_pairs(p):
+            for b in bridges(hand, slot, L, R):
+                out.append(build_move(slot, L, R, b))
+        return out
+
+    def build_space(self, p: int) -> BuildSpace:
+        """``p``'s legal builds as an indexable sequence in ``legal_moves`` order, made only
+        when read: a playout that tries a few builds need not make the hundreds of others."""
+        return BuildSpace(self.players[p]["hand"], list(self._build_pairs(p)))
+
+    def _any_build(self, p: int) -> bool:
+        return next(self._build_pairs(p), None) is not None
+

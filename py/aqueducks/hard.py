@@ -17,7 +17,7 @@ from gamecore.rollouts import RolloutSearch
 from . import abilities as A
 from . import city as C
 from .bots import _preview_build, _res_value, card_value
-from .game import CARD_OF
+from .cards import CARD_OF
 from .search import determinize, evaluate, heuristic, rollout
 
 THINK_SECONDS = 0.3

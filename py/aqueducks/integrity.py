@@ -6,24 +6,16 @@ checks after every action.
 from __future__ import annotations
 
 from gamecore import BadSave
+from gamecore.jsonvalues import is_int
 
 from . import abilities as A
 from . import city as C
-from .catalog import load
-
-CAT = load()
-CARD_OF = CAT.card_of
-NCARDS = len(CARD_OF)
-FACTIONS = CAT.faction_keys
-
-
-def _is_int(v) -> bool:
-    return type(v) is int
+from .cards import CARD_OF, CAT, FACTIONS, NCARDS
 
 
 def validate(game) -> None:
     """Structural checks on loaded state; raises on anything inconsistent."""
-    if not (_is_int(game.seed) and _is_int(game.rng.state) and 0 <= game.rng.state < 1 << 64):
+    if not (is_int(game.seed) and is_int(game.rng.state) and 0 <= game.rng.state < 1 << 64):
         raise BadSave("Bad seed or random state.")
     if not (1 <= game.era <= 4 and 0 <= game.step < len(game.track)):
         raise BadSave("Bad era or action.")
@@ -36,12 +28,12 @@ def validate(game) -> None:
         if pl["faction"] not in FACTIONS or len(pl["city"]) != C.NSLOTS:
             raise BadSave("Bad player.")
         for k in ("duckats", "favour", "protect_left", "next_district"):
-            if not _is_int(pl[k]):
+            if not is_int(pl[k]):
                 raise BadSave("Bad counters.")
         cty = pl["city"]
         for i, d in enumerate(cty):
             if d is not None:
-                if not C.supports_ok(cty, i) or not isinstance(d["protected"], bool) or not _is_int(d["id"]):
+                if not C.supports_ok(cty, i) or not isinstance(d["protected"], bool) or not is_int(d["id"]):
                     raise BadSave("A district floats in mid-air.")
                 if (d["bridge"] is None) != (C.SLOTS[i][2] == 1):
                     raise BadSave("Bridge mismatch.")
@@ -90,17 +82,17 @@ def _validate_publican(game) -> None:
     pub = game.pub
     if pub is None:
         return
-    seat = lambda q: _is_int(q) and 0 <= q < game.n  # noqa: E731
+    seat = lambda q: is_int(q) and 0 <= q < game.n  # noqa: E731
     board = CAT.pondifex["rows"]
     ok = (isinstance(pub, dict)
           and isinstance(pub.get("order"), list) and all(seat(q) for q in pub["order"])
           and sorted(pub["order"]) == list(range(game.n))
-          and _is_int(pub.get("turn")) and 0 <= pub["turn"] <= game.n
+          and is_int(pub.get("turn")) and 0 <= pub["turn"] <= game.n
           and isinstance(pub.get("rows"), list) and len(pub["rows"]) == len(board)
           and all(isinstance(r, list) and len(r) <= len(board[i]["favour"]) and all(seat(q) for q in r)
                   for i, r in enumerate(pub["rows"]))
           and isinstance(pub.get("done"), list) and all(seat(q) for q in pub["done"])
-          and isinstance(pub.get("paid"), dict) and all(_is_int(v) for v in pub["paid"].values()))
+          and isinstance(pub.get("paid"), dict) and all(is_int(v) for v in pub["paid"].values()))
     if not ok:
         raise BadSave("The Pondifex board is inconsistent.")
 
@@ -110,7 +102,7 @@ def location_counts(game) -> dict[int, int]:
     seen: dict[int, int] = {}
 
     def add(c):
-        if not _is_int(c) or not 0 <= c < NCARDS:
+        if not is_int(c) or not 0 <= c < NCARDS:
             raise BadSave(f"Bad card id {c!r}.")
         seen[c] = seen.get(c, 0) + 1
 

@@ -19,7 +19,9 @@ from . import city as C
 from . import publican as P
 from .bots import WEIGHTS, _preview_build, card_value
 from .catalog import RESOURCES
-from .game import CARD_OF, CAT, FACTIONS, NCARDS, SIMULTANEOUS, Aqueducks
+from .cards import CARD_OF, CAT, FACTIONS, NCARDS
+from .eras import SIMULTANEOUS
+from .game import Aqueducks
 
 
 def _faction_of_card() -> dict:

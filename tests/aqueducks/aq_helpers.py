@@ -4,7 +4,7 @@ from __future__ import annotations
 from aqueducks import GAME
 from aqueducks import abilities as A
 from aqueducks import city as C
-from aqueducks.game import CARD_OF, NCARDS
+from aqueducks.cards import CARD_OF, NCARDS
 from aqueducks.integrity import location_counts
 
 EMPTY_STARTER_SLOT = C.SLOT_AT[(1, 2, 1)]

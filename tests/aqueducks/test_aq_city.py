@@ -4,7 +4,7 @@ import pytest
 import aq_helpers as H
 from aqueducks import abilities as A
 from aqueducks import city as C
-from aqueducks.game import CARD_OF
+from aqueducks.cards import CARD_OF
 from gamecore import IllegalMove
 
 

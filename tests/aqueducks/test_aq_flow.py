@@ -3,7 +3,7 @@ import pytest
 
 import aq_helpers as H
 from aqueducks import publican as P
-from aqueducks.game import CARD_OF
+from aqueducks.cards import CARD_OF
 from gamecore import IllegalMove
 
 

@@ -7,7 +7,7 @@ import pytest
 from gamecore import BadSave, Rng
 
 from aqueducks import BOTS, GAME
-from aqueducks.game import SIMULTANEOUS
+from aqueducks.eras import SIMULTANEOUS
 from aqueducks.integrity import location_counts
 from aqueducks.search import determinize, heuristic, evaluate
 
