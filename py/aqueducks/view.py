@@ -2,22 +2,20 @@
 from __future__ import annotations
 
 from gamecore import BadRequest
+from gamecore.jsonvalues import is_int
 
 from . import abilities as A
 from . import city as C
 from . import eras as E
 from . import publican as P
-from .catalog import load
-
-CAT = load()
-CARD_OF = CAT.card_of
-SIMULTANEOUS = E.SIMULTANEOUS
+from .cards import CARD_OF, CAT
+from .eras import SIMULTANEOUS
 
 
 def build_view(game, player) -> dict:
     """JSON view for ``player`` (``None``: public only). Other hands, deck order, hidden
     bridges and pending simultaneous choices are never included."""
-    if player is not None and not (type(player) is int and 0 <= player < game.n):
+    if player is not None and not (is_int(player) and 0 <= player < game.n):
         raise BadRequest(f"There is no player {player!r} in this game.")
     cities = []
     for p, pl in enumerate(game.players):

@@ -3,6 +3,7 @@ to_dict(from_dict(d)) == d and a replayed game gives the identical dict."""
 from __future__ import annotations
 
 from gamecore import BadSave, Rng
+from gamecore.jsonvalues import is_int
 
 from .options import TABLES
 from .table.pipeline import Cell, Table
@@ -82,7 +83,7 @@ def from_dict(cls, data) -> "object":
     g.rng.state = _int(data.get("rng"), "random state", 0, (1 << 64) - 1)
     log = data.get("log")
     if not isinstance(log, list) or not all(
-            isinstance(e, dict) and type(e.get("player")) is int and isinstance(e.get("move"), dict)
+            isinstance(e, dict) and is_int(e.get("player")) and isinstance(e.get("move"), dict)
             for e in log):
         raise BadSave("The save's move log is invalid.")
     g.log = [{"player": e["player"], "move": dict(e["move"])} for e in log]
