@@ -1,6 +1,7 @@
 """Repeat visits restore Python from the stored start-up snapshot (web/snapshot.mjs), play the
 same games as a fresh start, and never restore a snapshot that is damaged or made by other
 files. (A whole game clicked through on a restored engine: test_waterworks_game.py.)"""
+import pytest
 from helpers_snapshot import boot_kind, revisit_from_snapshot, stored_snapshots, wait_until_stored
 
 # A whole 3-player game between greedy bots through the API; its record and final state.
@@ -31,13 +32,15 @@ def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_game(open_page)
     assert probe.foreign == []
 
 
-def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page):
+@pytest.mark.parametrize("damage", ["overwritten", "truncated"])
+def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page, damage):
     page, probe = open_page()
     [url] = wait_until_stored(page)
-    page.evaluate("""async (url) => {
+    page.evaluate("""async ([url, damage]) => {
         const cache = await caches.open('pnd-pyodide-snapshot');
-        const size = (await (await cache.match(url)).arrayBuffer()).byteLength;
-        await cache.put(url, new Response(new Uint8Array(size).fill(7))); }""", url)
+        const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+        await cache.put(url, new Response(damage === 'truncated' ? bytes.slice(0, bytes.length >> 1)
+                                                                  : bytes.fill(7))); }""", [url, damage])
     page.reload()
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
     assert boot_kind(page) == "fresh"

@@ -36,7 +36,7 @@ async function boot() {
   const stored = await storedSnapshot();
   if (stored) {
     try {
-      const py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: stored });
+      const py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: stored.bytes });
       // The snapshot froze the random module's state: every visit would draw the same numbers.
       py.runPython('import random; random.seed()');
       how = 'snapshot';

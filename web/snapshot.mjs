@@ -14,14 +14,19 @@ const CACHE = 'pnd-pyodide-snapshot';
 const url = new URL(`./vendor/${snapshot.file}`, import.meta.url).href;
 const STORE_AFTER_MS = 1500;
 
-/** Promise of the stored snapshot's bytes, or null when there is none to restore. */
+/** The stored snapshot as `{bytes}`, a promise of its bytes that rejects if they are not the
+ * snapshot's (Pyodide can start while they are read), or null when none is stored. */
 export async function storedSnapshot() {
+  let res;
   try {
-    const res = await (await caches.open(CACHE)).match(url);
-    return res ? res.arrayBuffer().then(checked) : null;
+    res = await (await caches.open(CACHE)).match(url);
   } catch {
     return null; // no Cache Storage (an insecure context) or storage blocked
   }
+  if (!res) return null;
+  const bytes = res.arrayBuffer().then(checked);
+  bytes.catch(() => {}); // whoever restores it handles the failure, not the page's error handler
+  return { bytes };
 }
 
 function checked(bytes) {
