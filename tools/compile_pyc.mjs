@@ -1,5 +1,5 @@
-// Byte-compile a folder of Python sources with the Pyodide the page runs (its CPython version
-// and bytecode magic), for tools/vendor.py.
+// Byte-compile a folder of Python sources with the Pyodide the page runs (the vendored copy: its
+// CPython version and bytecode magic), for tools/vendor.py.
 //   node tools/compile_pyc.mjs DIR [--pyscript] [--stdlib NAME]...
 //
 // --pyscript    first writes PyScript's own Python package into DIR, exactly as its core script
@@ -11,7 +11,7 @@
 // cost time but never change behaviour.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadPyodide } from '../node_modules/pyodide/pyodide.mjs';
+import { loadPyodide } from '../web/vendor/pyodide/pyodide.mjs';
 
 const [dir, ...flags] = process.argv.slice(2);
 if (!dir) {
@@ -38,7 +38,7 @@ py.FS.mkdirTree('/src');
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, '/src');
 py.globals.set('stdlib', py.toPy(stdlib));
 const ok = py.runPython(`
-import compileall, importlib.util, py_compile, shutil, zipfile
+import compileall, importlib.util, py_compile, zipfile
 for name in stdlib:
     spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:

@@ -1,8 +1,7 @@
 // The engine client: builds the documented window.PipesAndDucks API over the one
 // function py/bridge.py hands us, and drives <html data-engine="loading|ready|error">.
 // Strings cross the FFI both ways (JSON), so no Python proxy ever reaches page code.
-import { howBooted, startPyodide } from './interpreter.mjs';
-import { forgetSnapshot } from './snapshot.mjs';
+import { bootFailed, howBooted, startPyodide } from './interpreter.mjs';
 
 // First thing: Pyodide downloads and boots while PyScript and the shell start (interpreter.mjs).
 startPyodide();
@@ -22,8 +21,7 @@ function setState(state, detail) {
 
 function fail(message, force = false) {
   if (root.dataset.engine !== 'loading' && !force) return;
-  // A restored snapshot that then failed must not fail every later visit too.
-  if (howBooted() === 'snapshot') forgetSnapshot();
+  bootFailed();
   setState('error', { message });
   settle.reject(new Error(message));
 }

@@ -32,6 +32,11 @@ export function howBooted() {
   return how;
 }
 
+/** The page failed to start: a snapshot it restored must not fail every later visit too. */
+export function bootFailed() {
+  if (how === 'snapshot') forgetSnapshot();
+}
+
 async function boot() {
   const stored = await storedSnapshot();
   if (stored) {

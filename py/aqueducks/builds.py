@@ -156,12 +156,6 @@ class BuildAction:
                 "obstructed": obstructed}
 
 
-    def _slot_faces(self, p: int, slot: int):
-        pl = self.players[p]
-        cty = pl["city"]
-        la, ra = C.new_faces_active(cty, slot)
-        return la, ra
-
     def _build_error(self, p: int, mv: dict) -> str | None:
         """A sentence saying why the (well-formed) build is illegal, or None."""
         pl = self.players[p]

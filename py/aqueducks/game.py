@@ -25,6 +25,11 @@ MOVE_TYPES = {"build": ("build", "pass"), "publican": ("donate", "pass"),
 ALL_MOVE_TYPES = {t for types in MOVE_TYPES.values() for t in types}
 
 
+def _hand_size(faction: str) -> int:
+    ability = CAT.faction_by_key[faction]["ability"]
+    return ability["value"] if ability["kind"] == "hand_size" else CAT.hand_size
+
+
 class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
     """Each action X on an era's track brings ``_start_X`` and ``_finish_X`` (run by
     ``_advance`` when the action opens and once nobody owes a choice) and, where players
@@ -129,12 +134,10 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
         return CAT.faction_by_key[self.players[p]["faction"]]["ability"]
 
     def _hand_size(self, p: int) -> int:
-        ab = self._faction_ability(p)
-        return ab["value"] if ab["kind"] == "hand_size" else CAT.hand_size
+        return _hand_size(self.players[p]["faction"])
 
     def _refill(self, pl: dict) -> int:
-        ab = CAT.faction_by_key[pl["faction"]]["ability"]
-        size = ab["value"] if ab["kind"] == "hand_size" else CAT.hand_size
+        size = _hand_size(pl["faction"])
         drawn = 0
         while len(pl["hand"]) < size and pl["draw"]:
             pl["hand"].append(pl["draw"].pop())

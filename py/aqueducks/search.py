@@ -225,8 +225,10 @@ def _rollout_build(game, player, rng):
     # much, and so would making them all (game.build_space makes only the ones read)
     builds = game.build_space(player)
     n = len(builds)
-    if n <= 1:
-        return builds[0] if n else {"type": "pass"}
+    if n == 0:
+        return game.legal_moves(player)[0]   # no build: the engine says what is left (a pass)
+    if n == 1:
+        return builds[0]
     best, best_v = None, None
     for _ in range(min(SAMPLED_BUILDS, n)):
         m = builds[rng.below(n)]
@@ -234,4 +236,3 @@ def _rollout_build(game, player, rng):
         if best_v is None or v > best_v:
             best, best_v = m, v
     return best
-

@@ -11,7 +11,8 @@ good moves apart in luck-heavy games with three opponents.
 
 An engine provides, as plain functions: ``determinize(view, player, rng) -> Game``, a full
 state consistent with the view (cloned for each candidate of a round);
-``heuristic(game, player) -> float`` in [0, 1] for playouts cut off before the end; a playout ``rollout(game, player, rng) -> move`` policy;
+``heuristic(game, player) -> float`` in [0, 1] for playouts cut off before the end; a playout
+``rollout(game, player, rng) -> move`` policy;
 ``candidates(game, player, legal) -> moves`` choosing the moves to try, best first by the
 base policy; optionally ``evaluate(game) -> [reward per player]`` to replace the default
 scoring (win shares at the end, the heuristic before it). Other
