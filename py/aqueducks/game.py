@@ -6,6 +6,7 @@ from __future__ import annotations
 import marshal
 
 from gamecore import BadRequest, BadSave, Game, IllegalMove
+from gamecore.errors import shown
 from gamecore.jsonvalues import is_int
 
 from . import abilities as A
@@ -215,7 +216,7 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
         a = self.action
         t = move["type"]
         if t not in ALL_MOVE_TYPES:
-            raise BadRequest(f"Unknown move type {t!r}.")
+            raise BadRequest(f"Unknown move type {shown(t)}.")
         if t not in MOVE_TYPES.get(a, ()):
             raise IllegalMove(f"You cannot {t} now: the current action is {a.replace('_', ' ')}.")
         events: list = []

@@ -6,6 +6,7 @@ checks after every action.
 from __future__ import annotations
 
 from gamecore import BadSave
+from gamecore.errors import shown
 from gamecore.jsonvalues import is_int
 
 from . import abilities as A
@@ -103,7 +104,7 @@ def location_counts(game) -> dict[int, int]:
 
     def add(c):
         if not is_int(c) or not 0 <= c < NCARDS:
-            raise BadSave(f"Bad card id {c!r}.")
+            raise BadSave(f"Bad card id {shown(c)}.")
         seen[c] = seen.get(c, 0) + 1
 
     for d in game.decks.values():

@@ -5,6 +5,7 @@ earns its space's Favour plus the donor's Luxury. The solo game has no Publican.
 from __future__ import annotations
 
 from gamecore import BadRequest, IllegalMove
+from gamecore.errors import shown
 
 from .cards import CAT, faction_name
 
@@ -91,7 +92,7 @@ class PublicanAction:
             if not 0 <= idx < len(row["favour"]) or ri < 0:
                 raise ValueError
         except (ValueError, IndexError):
-            return f"There is no donation space {sp!r} on the Pondifex board."
+            return f"There is no donation space {shown(sp)} on the Pondifex board."
         cost = cost_for(row, self._faction_ability(p))
         if cost > self.players[p]["duckats"]:
             return f"That donation costs {cost} duckats; you have {self.players[p]['duckats']}."

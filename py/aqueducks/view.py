@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from gamecore import BadRequest
+from gamecore.errors import shown
 from gamecore.jsonvalues import is_int
 
 from . import abilities as A
@@ -16,7 +17,7 @@ def build_view(game, player) -> dict:
     """JSON view for ``player`` (``None``: public only). Other hands, deck order, hidden
     bridges and pending simultaneous choices are never included."""
     if player is not None and not (is_int(player) and 0 <= player < game.n):
-        raise BadRequest(f"There is no player {player!r} in this game.")
+        raise BadRequest(f"There is no player {shown(player)} in this game.")
     cities = []
     for p, pl in enumerate(game.players):
         cty, act = pl["city"], pl["act"]

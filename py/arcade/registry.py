@@ -5,6 +5,7 @@ import importlib
 from typing import Callable, NamedTuple
 
 from gamecore import BadRequest, Game
+from gamecore.errors import shown
 
 #: name -> (package, title shown in menus)
 _PACKAGES = {
@@ -31,7 +32,7 @@ def names() -> list[str]:
 
 def get(name: object) -> Entry:
     if not isinstance(name, str) or name not in _PACKAGES:
-        raise BadRequest(f"There is no game called {name!r}.")
+        raise BadRequest(f"There is no game called {shown(name)}.")
     if name not in _cache:
         package, title = _PACKAGES[name]
         module = importlib.import_module(package)

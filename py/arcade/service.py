@@ -13,6 +13,8 @@ import sys
 from typing import Any, Callable
 
 from gamecore import BadRequest, BadSave, Game, GameError, Rng, replay
+from gamecore.errors import shown
+from gamecore.jsonvalues import MAX_FILE_CHARS, MAX_REQUEST_CHARS, parse_json
 from gamecore.protocol import RECORD_FORMAT, SAVE_FORMAT
 
 from . import registry
@@ -60,15 +62,15 @@ class Service:
     def dispatch(self, request: Any) -> dict:
         try:
             if isinstance(request, str):
-                try:
-                    request = json.loads(request)
-                except ValueError:
-                    raise BadRequest("The request is not valid JSON.") from None
+                request = parse_json(request, MAX_REQUEST_CHARS, BadRequest, "request", "The request is not valid JSON.")
             if not isinstance(request, dict):
                 raise BadRequest("A request must be an object.")
-            method = self._methods.get(request.get("method"))
+            name = request.get("method")
+            if not isinstance(name, str):
+                raise BadRequest('A request needs a "method" name (a string).')
+            method = self._methods.get(name)
             if method is None:
-                raise BadRequest(f"Unknown method {request.get('method')!r}.")
+                raise BadRequest(f"Unknown method {shown(name)}.")
             params = request.get("params", {})
             if not isinstance(params, dict):
                 raise BadRequest("Request params must be an object.")
@@ -86,7 +88,7 @@ class Service:
     def _game(self, params: dict) -> Game:
         gid = _param(params, "id", str)
         if gid not in self._games:
-            raise BadRequest(f"There is no open game {gid!r}.")
+            raise BadRequest(f"There is no open game {shown(gid)}.")
         return self._games[gid]
 
     def _open(self, game: Game) -> str:
@@ -139,8 +141,8 @@ class Service:
         game = self._game(params)
         player = self._player(params, game)
         move = _param(params, "move", dict)
+        viewer = self._player(params, game, "viewer", required=False)   # checked before the move
         events = game.apply(player, move)
-        viewer = self._player(params, game, "viewer", required=False)
         return {"events": events, **self._snapshot(game, viewer)}
 
     def _bot_seat(self, params: dict):
@@ -150,7 +152,7 @@ class Service:
         entry = registry.get(game.NAME)
         level = _param(params, "level", str)
         if level not in entry.bots:
-            raise BadRequest(f"There is no bot level {level!r} for {entry.title}.")
+            raise BadRequest(f"There is no bot level {shown(level)} for {entry.title}.")
         if player not in game.to_act():
             raise BadRequest("It is not that bot's turn.")
         # Derived from the game's own seed and position, so a bot's choice is reproducible.
@@ -189,7 +191,7 @@ class Service:
         token = _param(params, "token", str)
         job = self._thinking.get(token)
         if job is None:
-            raise BadRequest(f"There is no thinking bot {token!r}.")
+            raise BadRequest(f"There is no thinking bot {shown(token)}.")
         game = self._games.get(job["id"])
         if game is None or len(game.log) != job["moves"]:
             del self._thinking[token]
@@ -230,10 +232,8 @@ class Service:
     def load(self, params: dict) -> dict:
         data = params.get("data")
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except ValueError:
-                raise BadSave("The file is not valid JSON; it may be truncated or corrupt.") from None
+            data = parse_json(data, MAX_FILE_CHARS, BadSave, "file",
+                              "The file is not valid JSON; it may be truncated or corrupt.")
         if not isinstance(data, dict):
             raise BadSave("This is not a Pipes & Ducks file.")
         if data.get("game") not in registry.names():

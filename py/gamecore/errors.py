@@ -1,5 +1,19 @@
 """Typed errors. Each carries a stable ``code`` for programs and a sentence for people."""
 
+#: A refusal names what was sent by at most this many characters of it.
+ECHO = 40
+#: Backstop: no message is longer, whatever a caller put in it.
+MAX_MESSAGE = 200
+
+
+def cut(text: str, limit: int = ECHO) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def shown(value) -> str:
+    """``repr(value)`` cut short, for naming a caller's value in a refusal."""
+    return cut(repr(value))
+
 
 class GameError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -7,6 +21,7 @@ class GameError(Exception):
     code = "game_error"
 
     def __init__(self, message: str):
+        message = cut(message, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
 

@@ -21,7 +21,8 @@ import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from .errors import BadRequest, BadSave, IllegalMove
+from .errors import BadRequest, BadSave, IllegalMove, cut, shown
+from .jsonvalues import copy_json
 from .rng import Rng
 
 RECORD_FORMAT = "pipes-and-ducks/record"
@@ -55,13 +56,13 @@ class Game(ABC):
             raise BadRequest("Options must be an object of named settings.")
         unknown = sorted(set(options) - set(cls.OPTIONS))
         if unknown:
-            raise BadRequest(f"Unknown option for {cls.NAME}: {', '.join(unknown)}.")
+            raise BadRequest(f"Unknown option for {cls.NAME}: {cut(', '.join(unknown))}.")
         out = {}
         for name, spec in cls.OPTIONS.items():
             value = options.get(name, spec["default"])
             if value not in spec["choices"] or type(value) is not type(spec["default"]):
                 allowed = ", ".join(json.dumps(c) for c in spec["choices"])
-                raise BadRequest(f"Option {name} must be one of {allowed}; got {json.dumps(value)}.")
+                raise BadRequest(f"Option {name} must be one of {allowed}; got {cut(json.dumps(value))}.")
             out[name] = value
         cls.check_options(out)
         return out
@@ -114,7 +115,7 @@ class Game(ABC):
     def apply(self, player: int, move: dict) -> list[dict]:
         """Validate and apply one move; returns the public events it caused."""
         if type(player) is not int or not 0 <= player < self.num_players:
-            raise BadRequest(f"There is no player {player!r} in this game.")
+            raise BadRequest(f"There is no player {shown(player)} in this game.")
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise BadRequest('A move must be an object with a "type" string.')
         if self.is_over:
@@ -122,7 +123,8 @@ class Game(ABC):
         if player not in self.to_act():
             raise IllegalMove("It is not your turn.")
         events = self._apply(player, move)
-        self.log.append({"player": player, "move": move})
+        # The log's own copy: a caller that edits its dict later must not rewrite history.
+        self.log.append({"player": player, "move": copy_json(move)})
         return events
 
     # ----- what a seat may see --------------------------------------------------
@@ -176,7 +178,7 @@ def check_envelope(data: Any, fmt: str, version: int, game: str | None) -> None:
     if v < 1:
         raise BadSave("The file's version is invalid.")
     if game is not None and data.get("game") != game:
-        raise BadSave(f"The file is a {data.get('game')!r} game, not {game!r}.")
+        raise BadSave(f"The file is a {shown(data.get('game'))} game, not {game!r}.")
 
 
 def replay(cls: type[Game], record: Any) -> Game:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from gamecore import BadSave, Game, Rng
+from gamecore.errors import cut, shown
 
 from . import cards as deckmod
 from .options import OPTIONS, TABLES, check_options, edition_of, target_of, valve_rows
@@ -82,7 +83,7 @@ class WaterWorks(Game):
     def view(self, player):
         if player is not None and (type(player) is not int or not 0 <= player < self.n):
             from gamecore import BadRequest
-            raise BadRequest(f"There is no player {player!r} in this game.")
+            raise BadRequest(f"There is no player {shown(player)} in this game.")
         return build_view(self, player)
 
     def to_dict(self) -> dict:
@@ -95,7 +96,7 @@ class WaterWorks(Game):
         except BadSave:
             raise
         except Exception as exc:
-            raise BadSave(f"The saved Water Works state is damaged ({type(exc).__name__}: {exc}).") from None
+            raise BadSave(f"The saved Water Works state is damaged ({type(exc).__name__}: {cut(str(exc))}).") from None
 
     def clone(self) -> "WaterWorks":
         g = WaterWorks.__new__(WaterWorks)

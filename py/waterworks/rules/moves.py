@@ -7,6 +7,7 @@ BadRequest for malformed input and IllegalMove (with a player-readable reason) o
 from __future__ import annotations
 
 from gamecore import BadRequest, IllegalMove
+from gamecore.errors import shown
 
 from ..geometry import cap_at, openings, placed_caps
 
@@ -260,7 +261,7 @@ VALIDATORS = {"lay": v_lay, "leak": v_leak, "cover": v_cover, "plumber": v_plumb
 def validate(game, p, move):
     fn = VALIDATORS.get(move["type"])
     if fn is None:
-        raise BadRequest(f"Unknown move type {move['type']!r}; expected one of {', '.join(VALIDATORS)}.")
+        raise BadRequest(f"Unknown move type {shown(move['type'])}; expected one of {', '.join(VALIDATORS)}.")
     return fn(game, p, move)
 
 

@@ -1,0 +1,127 @@
+"""Every parameter of every service method is checked before anything changes (issue 15,
+item 7): each method is called with each bad value of each parameter, through the JSON
+transport, and every open game's save(), the set of open games and the thinking bots must be
+what they were. A refusal is a structured error, never ``internal``."""
+import json
+
+import pytest
+
+from arcade.service import Service
+
+# Values wrong for (nearly) any parameter; per-parameter extras follow.
+ANY_BAD = [None, "x", 1.5, -1, True, [], {}, 2 ** 64, -(2 ** 70)]
+SEAT_BAD = ANY_BAD + [2, 99, "0"]          # a 2-player game: seats 0 and 1
+BAD_SEEDS = [None, 1.5, -1, True, [], {}, 2 ** 64, "", "x", "-1", "1.5", " 7", "7 ", "0x10",
+             "1e3", "+7", "18446744073709551616", "1" * 40]
+
+# method -> {param: (required, [bad values])}; a method's valid params come from ``valid``.
+SPEC = {
+    "ping": {},
+    "hello": {},
+    "newGame": {"game": (True, ANY_BAD + ["chess", ""]),
+                "seed": (True, BAD_SEEDS),
+                "options": (False, [None, "x", 1.5, -1, True, [], {"players": 9}, {"colour": 1},
+                                    {"players": "2"}, {"players": 2.0}])},
+    "state": {"id": (True, ANY_BAD + ["g99", ""]), "player": (False, SEAT_BAD)},
+    "play": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+             "move": (True, [None, "x", 1.5, -1, True, [], {}, {"type": 5}, {"type": "teleport"},
+                             {"type": "discard"}, {"type": "discard", "card": "x"},
+                             {"type": "discard", "card": 10 ** 30}, {"type": "discard", "card": -1}]),
+             "viewer": (False, SEAT_BAD)},
+    "botMove": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+                "level": (True, ANY_BAD + ["evil", ""])},
+    "botStart": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+                 "level": (True, ANY_BAD + ["evil"]),
+                 "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}])},
+    "botThink": {"token": (True, ANY_BAD + ["t99"]),
+                 "ms": (True, [None, "x", True, [], {}, 0, -1, 5001, 2 ** 64])},
+    "botFinish": {"token": (True, ANY_BAD + ["t99"])},
+    "save": {"id": (True, ANY_BAD + ["g99"])},
+    "record": {"id": (True, ANY_BAD + ["g99"])},
+    "load": {"data": (True, [None, "x", 1.5, -1, True, [], {}, "", "{}", "[]", "null", "{trunc",
+                             {"format": "pipes-and-ducks/state", "version": 1, "game": "waterworks"},
+                             {"format": "pipes-and-ducks/record", "version": 1, "game": "waterworks",
+                              "options": {"players": 2}, "seed": 3, "moves": [{"player": 0}]}])},
+    "close": {"id": (True, ANY_BAD + ["g99"])},
+}
+
+
+def call(svc, method, params):
+    return json.loads(svc.dispatch_json(json.dumps({"method": method, "params": params})))
+
+
+def setting(game):
+    """A service with a 2-player game in play (one move made) and a thinking hard bot."""
+    svc = Service()
+    gid = call(svc, "newGame", {"game": game, "options": {"players": 2}, "seed": 77})["result"]["id"]
+    p = call(svc, "state", {"id": gid})["result"]["toAct"][0]
+    move = call(svc, "botMove", {"id": gid, "player": p, "level": "random"})["result"]["move"]
+    assert call(svc, "play", {"id": gid, "player": p, "move": move})["ok"]
+    p = call(svc, "state", {"id": gid})["result"]["toAct"][0]
+    move = call(svc, "state", {"id": gid, "player": p})["result"]["legal"][0]
+    valid = {
+        "newGame": {"game": game, "seed": 5, "options": {"players": 2}},
+        "state": {"id": gid, "player": p},
+        "play": {"id": gid, "player": p, "move": move, "viewer": p},
+        "botMove": {"id": gid, "player": p, "level": "random"},
+        "save": {"id": gid}, "record": {"id": gid}, "close": {"id": gid},
+        "load": {"data": call(svc, "save", {"id": gid})["result"]},
+        "ping": {}, "hello": {},
+    }
+    if "botStart" in svc._methods:
+        start = call(svc, "botStart", {"id": gid, "player": p, "level": "hard", "iterations": 4})
+        token = start["result"]["token"]
+        valid.update({"botStart": {"id": gid, "player": p, "level": "hard", "iterations": 4},
+                      "botThink": {"token": token, "ms": 5}, "botFinish": {"token": token}})
+    return svc, valid
+
+
+def everything(svc):
+    """What a refused call must leave as it was."""
+    games = {gid: call(svc, "save", {"id": gid})["result"] for gid in sorted(svc._games)}
+    return games, svc._next_id, sorted(getattr(svc, "_thinking", {}))
+
+
+def cases():
+    methods = Service()._methods
+    for method, params in SPEC.items():
+        if method not in methods:
+            continue     # a method that has since been retired
+        for name, (required, bad) in params.items():
+            if required:
+                yield pytest.param(method, name, "<missing>", id=f"{method}-{name}-missing")
+            for i, value in enumerate(bad):
+                yield pytest.param(method, name, value, id=f"{method}-{name}-{i}")
+
+
+GAMES = pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
+
+
+def test_every_method_has_its_parameters_listed_here():
+    missing = sorted(set(Service()._methods) - set(SPEC))
+    assert not missing, f"add the parameters of {missing} to SPEC so their bad values are tried"
+
+
+@GAMES
+def test_the_valid_calls_succeed(game):
+    for method in SPEC:
+        svc, valid = setting(game)
+        if method in valid:
+            assert call(svc, method, valid[method])["ok"], method
+
+
+@GAMES
+@pytest.mark.parametrize("method, name, value", list(cases()))
+def test_a_bad_parameter_changes_nothing(game, method, name, value):
+    svc, valid = setting(game)
+    params = dict(valid[method])
+    if value == "<missing>":
+        del params[name]
+    else:
+        params[name] = value
+    before = everything(svc)
+    res = call(svc, method, params)
+    assert res["ok"] is False, f"{method} accepted {name}={value!r}"
+    assert res["error"]["code"] in ("bad_request", "illegal_move", "bad_save"), res
+    assert len(res["error"]["message"]) < 300
+    assert everything(svc) == before
