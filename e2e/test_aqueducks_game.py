@@ -404,3 +404,17 @@ def test_adjacency_and_why_hidden_on_hover_desktop(open_page, artifacts):
     page.keyboard.press("3")
     page.screenshot(path=str(artifacts / "aq-right-view.png"))
     assert page_errors(probe) == []
+
+
+def test_words_agree_with_a_seat_called_you(open_page):
+    """The end panel's headline and the solo Draft log name the seats ("You win!", not "You wins!")."""
+    page, _ = open_page()
+    words = page.evaluate("""async () => {
+        const m = await import(new URL('web/games/aqueducks/log-text.js', document.baseURI).href);
+        const you = [{name: 'You'}], two = [{name: 'You'}, {name: 'Bo'}];
+        return [m.winnersText([0], two), m.winnersText([1], two), m.winnersText([0, 1], two),
+                m.eventText({type: 'pick', round: 2}, you, (k) => k),
+                m.eventText({type: 'pick', round: 2}, two, (k) => k)];
+    }""")
+    assert words == ["You win", "Bo wins", "You and Bo win", "You pick a building (pick 2).",
+                     "Everyone picks a building (pick 2)."]

@@ -88,7 +88,8 @@ class DraftAction:
             dr["hands"][p].remove(c)
             pl["discard"].append(c)
         dr["picked"] += 1
-        ev = {"type": "pick", "round": dr["picked"], "text": "Everyone picks a building."}
+        who = faction_name(self.players[0]["faction"]) if self.solo else "Everyone"
+        ev = {"type": "pick", "round": dr["picked"], "text": f"{who} picks a building."}
         if self.options["draft_picks"] == "revealed":
             ev["picks"] = [{"player": p, "card": c, "key": CARD_OF[c].key} for p, c in enumerate(picks)]
             ev["text"] = "Picks: " + ", ".join(f"{faction_name(self.players[p]['faction'])} took the {card_name(c)}"

@@ -99,7 +99,8 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
             self.players.append(pl)
             in_play.update(CAT.starter_ids[f])
             in_play.update(pair)
-            self._refill(pl)
+            # §2: everyone draws 6 to form the first hand; Florentia's 7 comes "after each Draft".
+            self._refill(pl, CAT.hand_size)
         decks = {}
         for t in (1, 2, 3):
             d = list(CAT.tier_ids[t])
@@ -137,8 +138,10 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
     def _hand_size(self, p: int) -> int:
         return _hand_size(self.players[p]["faction"])
 
-    def _refill(self, pl: dict) -> int:
-        size = _hand_size(pl["faction"])
+    def _refill(self, pl: dict, size: int | None = None) -> int:
+        """Draw up to ``size`` cards (default: the faction's hand size, R3.1)."""
+        if size is None:
+            size = _hand_size(pl["faction"])
         drawn = 0
         while len(pl["hand"]) < size and pl["draw"]:
             pl["hand"].append(pl["draw"].pop())

@@ -66,7 +66,9 @@ def build_view(game, player) -> dict:
         v["publican"] = ({"order": list(game.pub["order"]), "turn": game.pub["turn"],
                           "current": game.pub["order"][game.pub["turn"]] if game.pub["turn"] < game.n else None,
                           "done": list(game.pub["done"])} if game.pub else None)
-        v["faith_order"] = P.faith_order(game.players)
+        # During a visit the order was fixed when it began; donations change duckats (a tie-break)
+        # and must not reorder it.
+        v["faith_order"] = list(game.pub["order"]) if game.pub else P.faith_order(game.players)
     if game.draft is not None:
         v["draft"] = {"picked": game.draft["picked"], "hand_counts": [len(h) for h in game.draft["hands"]],
                       "keep": game.draft["keep"]}

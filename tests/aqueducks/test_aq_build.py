@@ -40,7 +40,8 @@ def test_simple_build_accepted_and_hidden_until_all_chose():
     assert g.players[0]["res"]["tree"] == 1 and g.players[0]["res"]["brick"] == 1
     # Reed Hut: 1 duckat per tree (its own tree counts) ; Quackworks: flat 2
     assert mine["duckats"] == 3
-    assert len(g.players[0]["hand"]) == 5 and g.players[0]["draw"] == []  # refilled towards 7 (Florentia)
+    # refilled towards 7 (Florentia, R3.1) from a draw pile of 6 (she started with 6, §2)
+    assert len(g.players[0]["hand"]) == 6 and g.players[0]["draw"] == []
 
 
 def test_refused_cards_not_in_hand_or_same_card():

@@ -143,9 +143,11 @@ def test_solo_track_draft_and_score():
     assert len(g.draft["hands"][0]) == 10
     tiers = sorted(CARD_OF[c].tier for c in g.draft["hands"][0])
     assert tiers == [1] * 7 + [2] * 3
+    picks = []
     for _ in range(6):
-        g.apply(0, g.legal_moves(0)[0])
+        picks += [e for e in g.apply(0, g.legal_moves(0)[0]) if e["type"] == "pick"]
     assert g.era == 2 and len(g.players[0]["hand"]) == 6
+    assert picks and all(e["text"] == "Pisae picks a building." for e in picks)  # nobody else plays
     H.run_until(g, lambda g: g.is_over, events=ev)
     r = g.result()
     assert r["winners"] == [0] and r["score"] == g.players[0]["duckats"] and r["faction"] == "pisae"
@@ -248,7 +250,7 @@ def test_setup_starting_district_hand_and_protection():
         d = pl["city"][C.SLOT_AT[(1, 2, 1)]]
         assert d["protected"] and [d["left"], d["right"]] == cat.pair_ids[pl["faction"]]
         assert sum(x is not None for x in pl["city"]) == 1
-        assert len(pl["hand"]) == (7 if pl["faction"] == "florentia" else 6)
+        assert len(pl["hand"]) == 6   # §2, Florentia too: her 7 is "after each Draft" (R1.5)
         assert len(pl["hand"]) + len(pl["draw"]) == 12
         assert pl["protect_left"] == 6
     assert sorted(pl["faction"] for pl in g.players) == sorted(cat.faction_keys)
@@ -328,3 +330,19 @@ def test_draft_picks_revealed_option():
     ev = g.apply(1, {"type": "pick", "card": b})
     pick = [e for e in ev if e["type"] == "pick"][0]
     assert [x["card"] for x in pick["picks"]] == [a, b]
+
+
+def test_view_shows_the_visits_own_order_during_a_publican_visit():
+    # tied on Faith, Military and Luxury: duckats break the tie, and paying changes them mid-visit
+    g = H.new(2, seed=11)
+    H.run_until(g, H.at("publican", 1))
+    set_stats(g, 0, 40, 2, 1, 0)
+    set_stats(g, 1, 30, 2, 1, 0)
+    H.restart_action(g)
+    assert g.pub["order"] == [0, 1]
+    g.apply(0, {"type": "donate", "space": "2-0"})          # seat 0 pays 25: now 15 duckats
+    assert P.faith_order(g.players) == [1, 0]                # a live recount would say seat 1 first
+    for viewer in (None, 0, 1):
+        v = g.view(viewer)
+        assert v["publican"]["order"] == [0, 1]
+        assert v["faith_order"] == [0, 1]

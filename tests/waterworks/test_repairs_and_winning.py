@@ -232,3 +232,19 @@ def test_draw_out_end_option():
     g.draw.clear()
     ev = g.apply(0, {"type": "discard", "card": g.hands[0][0]})
     assert ev[-1]["type"] == "exhausted" and g.result()["winners"] == []
+
+
+def test_plumber_play_may_not_add_the_spout():
+    # "If you place a Plumber on your turn, you may not place a card as well": the spout is a card.
+    g = fresh(target="10")
+    line_of(g, 10)
+    fill_hand(g, 0)
+    leaky = g.table.idx(12, 3)
+    g.table.leak[0] = leaky
+    g.table.cells[leaky].material = "leaky"
+    mv = {"type": "plumber", "x": 12, "y": 3, "discard": g.hands[0][0]}
+    refused(g, 0, dict(mv, and_spout=True), "plumber")
+    assert not any(m["type"] == "plumber" and m.get("and_spout") for m in g.legal_moves(0))
+    assert legal(g, 0, mv)
+    g.apply(0, mv)
+    assert not g.is_over and g.turn == 1

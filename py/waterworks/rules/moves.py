@@ -230,7 +230,6 @@ def v_cover(game, p, move):
 def v_plumber(game, p, move):
     card = _card(game, p, move, "discard")
     t = _cell(game, move)
-    and_spout = _flag(move, "and_spout")
     table = game.table
     if table.leak[p] < 0:
         raise IllegalMove("A plumber goes only on a leak in your own pipeline, and yours has none.")
@@ -238,8 +237,10 @@ def v_plumber(game, p, move):
         raise IllegalMove("You have no plumbers left.")
     if t != table.leak[p]:
         raise IllegalMove("Put the plumber on your leaky card.")
-    _check_and_spout(game, p, and_spout, and_spout and would_qualify(game, p, -1, [], False))
-    return ("plumber", card.id, t, and_spout)
+    if _flag(move, "and_spout"):
+        # Rulebook: "If you place a Plumber on your turn, you may not place a card as well."
+        raise IllegalMove("A plumber play is your whole turn: the spout, a card, waits for your next turn.")
+    return ("plumber", card.id, t)
 
 
 def v_discard(game, p, move):
@@ -346,12 +347,8 @@ def legal_moves(game, p) -> list:
         out.append({"type": "discard", "card": cid})
     if leak >= 0 and game.plumbers[p] > 0:
         x, y = xy(leak)
-        q_ok = same_turn and would_qualify(game, p, -1, [], False)
         for cid in hand:
-            mv = {"type": "plumber", "x": x, "y": y, "discard": cid}
-            out.append(mv)
-            if q_ok:
-                out.append(dict(mv, and_spout=True))
+            out.append({"type": "plumber", "x": x, "y": y, "discard": cid})
     if spout_problem(game, p) is None:
         out.append({"type": "spout"})
     return out

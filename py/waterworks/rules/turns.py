@@ -67,7 +67,7 @@ def execute(game, p, plan) -> list:
                        "x": x, "y": y, "turned": turned, "material": material, "repaired": True,
                        "covered": card_info(covered, c.stack[-2][1])})
     elif kind == "plumber":
-        _, cid, t, and_spout = plan
+        _, cid, t = plan
         game.hands[p].remove(cid)
         game.discard.append(cid)
         c = table.cells[t]

@@ -8,7 +8,7 @@ import { loadCatalog } from './catalog.js';
 import { CityCanvas } from './city-canvas.js';
 import { cardFace, cardLabel, abilityText } from './card-face.js';
 import { playerBoard, pondifexBoard, actionTrack, ACTION_NAME } from './boards.js';
-import { eventText } from './log-text.js';
+import { eventText, winnersText } from './log-text.js';
 import { RULES_HTML } from './rules.js';
 import { icon } from './icons.js';
 import { loadBest, recordBest, bestHtml } from './scores.js';
@@ -515,7 +515,7 @@ class AqueducksUI {
     const { r, rows } = this.scoreRows();
     const winners = r ? r.winners : [];
     const head = v.solo ? `<h3>Solo score: ${icon('duckat')}${r ? r.score : v.cities[0].duckats} duckats</h3>`
-      : `<h3>${winners.map((p) => esc(this.seats[p].name)).join(' and ')} win${winners.length === 1 ? 's' : ''}!</h3>`;
+      : `<h3>${esc(winnersText(winners, this.seats))}!</h3>`;
     return `<div data-testid="game-over">${head}
       <table class="aq-scores"><thead><tr><th>Player</th><th>Faction</th>${v.solo ? '' : '<th>Favour</th>'}<th>Duckats</th></tr></thead><tbody>
       ${rows.map(({ p, c }) => `<tr class="${winners.includes(p) ? 'win' : ''}"><td><span class="aq-dot" style="--seat:${this.seats[p].colour}"></span>${esc(this.seats[p].name)}${winners.includes(p) && !v.solo ? ' <span class="aq-winner">winner</span>' : ''}</td><td>${esc(c.faction_name)}</td>${v.solo ? '' : `<td>${c.favour}</td>`}<td>${c.duckats}</td></tr>`).join('')}

@@ -1,5 +1,11 @@
 // Engine events in words, naming seats by the names people gave them.
 
+/** "Bo wins", "You win", "You and Bo win": the winners named, the verb agreeing. */
+export function winnersText(winners, seats) {
+  const names = winners.map((p) => (seats[p] ? seats[p].name : `Player ${p + 1}`));
+  return `${names.join(' and ')} ${names.length === 1 && names[0] !== 'You' ? 'wins' : 'win'}`;
+}
+
 export function eventText(ev, seats, cardName, cardNameById = (id) => `card ${id}`) {
   const who = (p) => (seats[p] ? seats[p].name : `Player ${p + 1}`);
   // verb agreement for a seat called "You"
@@ -30,7 +36,9 @@ export function eventText(ev, seats, cardName, cardNameById = (id) => `card ${id
     case 'downfall': return `Downfall: the Gauls topple ${ev.removed.length} of ${who(ev.player) === 'You' ? 'your' : `${who(ev.player)}'s`} districts.`;
     case 'draft': return `The Draft begins (era ${ev.era}).`;
     case 'pick': {
-      const head = ev.auto ? 'Everyone takes the last building passed to them' : `Everyone picks a building${ev.round ? ` (pick ${ev.round})` : ''}`;
+      // solo: the one player picks (nobody else is at the table)
+      const everyone = seats.length === 1 ? `${who(0)} ${v(0, 'picks', 'pick')}` : 'Everyone picks';
+      const head = ev.auto ? 'Everyone takes the last building passed to them' : `${everyone} a building${ev.round ? ` (pick ${ev.round})` : ''}`;
       const picks = (ev.picks || []).map((k) => `${who(k.player)}: ${cardName(k.key)}`);
       return `${head}${picks.length ? ` (${picks.join(', ')})` : ''}.`;
     }

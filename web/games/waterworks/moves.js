@@ -31,8 +31,7 @@ export function discardMove(legal, cardId) {
 }
 
 export function plumberMove(legal, cardId) {
-  const all = legal.filter((m) => m.type === 'plumber' && m.discard === cardId);
-  return all.find((m) => m.and_spout) || all[0] || null;
+  return legal.find((m) => m.type === 'plumber' && m.discard === cardId) || null;
 }
 
 export function anyPlumber(legal) { return legal.some((m) => m.type === 'plumber'); }
