@@ -7,7 +7,7 @@ import marshal
 
 from gamecore import BadRequest, BadSave, Game, IllegalMove
 from gamecore.errors import shown
-from gamecore.jsonvalues import is_int
+from gamecore.jsonvalues import is_int, u64
 
 from . import abilities as A
 from . import city as C
@@ -246,7 +246,10 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
                 "over": self.over, "final": self.final}
 
     def to_dict(self) -> dict:
-        return marshal.loads(marshal.dumps(self._state()))
+        st = marshal.loads(marshal.dumps(self._state()))
+        # 64-bit values travel as text: a JS number keeps only 53 bits
+        st["seed"], st["rng"] = str(self.seed), str(self.rng.state)
+        return st
 
     def clone(self) -> "Aqueducks":
         g = type(self).__new__(type(self))
@@ -273,6 +276,9 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
             st = marshal.loads(marshal.dumps(data))
             if not isinstance(st, dict):
                 raise BadSave("The saved state is not an object.")
+            st["seed"], st["rng"] = u64(st.get("seed")), u64(st.get("rng"))   # text or (older) int
+            if st["seed"] is None or st["rng"] is None:
+                raise BadSave("The saved seed or random state is not a number from 0 to 2**64-1.")
             opts = cls.normalize_options(st["options"])
             if opts != st["options"]:
                 raise BadSave("The saved options are incomplete.")

@@ -97,6 +97,11 @@ class Service:
         self._games[gid] = game
         return gid
 
+    def _opened(self, game: Game) -> dict:
+        """newGame's and load's answer; the seed as a decimal string (64 bits do not fit a JS number)."""
+        return {"id": self._open(game), "game": game.NAME, "options": game.options,
+                "seed": str(game.seed), "players": game.num_players}
+
     @staticmethod
     def _player(params: dict, game: Game, name: str = "player", required: bool = True):
         p = _param(params, name, int, required=required)
@@ -128,10 +133,9 @@ class Service:
 
     def new_game(self, params: dict) -> dict:
         entry = registry.get(params.get("game"))
-        seed = _param(params, "seed", int)
+        seed = _param(params, "seed", (int, str))      # Game.new checks it is a 64-bit value
         game = entry.game.new(_param(params, "options", dict, required=False), seed)
-        return {"id": self._open(game), "game": entry.name, "options": game.options,
-                "seed": game.seed, "players": game.num_players}
+        return self._opened(game)
 
     def state(self, params: dict) -> dict:
         game = self._game(params)
@@ -245,8 +249,7 @@ class Service:
             game = cls.load(data)
         else:
             raise BadSave("This is not a Pipes & Ducks file.")
-        return {"id": self._open(game), "game": cls.NAME, "options": game.options,
-                "seed": game.seed, "players": game.num_players}
+        return self._opened(game)
 
     def close(self, params: dict) -> dict:
         self._game(params)

@@ -53,6 +53,23 @@ def parse_json(text: str, limit: int, error: type, what: str, invalid: str):
         raise error(invalid) from None
 
 
+_DECIMAL = re.compile(r"[0-9]{1,20}")
+U64_MAX = (1 << 64) - 1
+
+
+def u64(value):
+    """A 64-bit value (a seed, an rng state) from JSON: an integer, or its decimal string
+    (the form the service emits, since a JS number keeps only 53 bits); ``None`` if neither
+    or out of 0..2**64-1."""
+    if type(value) is int:
+        v = value
+    elif isinstance(value, str) and _DECIMAL.fullmatch(value):
+        v = int(value)
+    else:
+        return None
+    return v if 0 <= v <= U64_MAX else None
+
+
 def is_int(value) -> bool:
     """A JSON integer: ``True`` is a bool in JSON, not the number 1."""
     return type(value) is int

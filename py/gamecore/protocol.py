@@ -22,13 +22,12 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .errors import BadRequest, BadSave, IllegalMove, cut, shown
-from .jsonvalues import copy_json
+from .jsonvalues import copy_json, u64
 from .rng import Rng
 
 RECORD_FORMAT = "pipes-and-ducks/record"
 SAVE_FORMAT = "pipes-and-ducks/state"
 RECORD_VERSION = 1
-MAX_SEED = (1 << 64) - 1
 
 
 class Game(ABC):
@@ -72,9 +71,10 @@ class Game(ABC):
         """Hook for rules between options; raise BadRequest to refuse."""
 
     @classmethod
-    def new(cls, options: dict | None = None, seed: int = 0) -> "Game":
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise BadRequest("The seed must be an integer from 0 to 2**64-1.")
+    def new(cls, options: dict | None = None, seed: int | str = 0) -> "Game":
+        seed = u64(seed)
+        if seed is None:
+            raise BadRequest("The seed must be an integer from 0 to 2**64-1 or its decimal string.")
         game = cls.__new__(cls)
         game.options = cls.normalize_options(options)
         game.seed = seed
@@ -163,7 +163,7 @@ class Game(ABC):
 
     def record(self) -> dict:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.NAME,
-                "options": dict(self.options), "seed": self.seed,
+                "options": dict(self.options), "seed": str(self.seed),   # text: JS keeps 53 bits
                 "moves": json.loads(json.dumps(self.log))}
 
 

@@ -3,7 +3,7 @@ to_dict(from_dict(d)) == d and a replayed game gives the identical dict."""
 from __future__ import annotations
 
 from gamecore import BadSave, Rng
-from gamecore.jsonvalues import is_int
+from gamecore.jsonvalues import is_int, u64
 
 from .options import TABLES
 from .table.pipeline import Cell, Table
@@ -29,8 +29,8 @@ def to_dict(g) -> dict:
     return {
         "version": 1,
         "options": dict(g.options),
-        "seed": g.seed,
-        "rng": g.rng.state,
+        "seed": str(g.seed),         # 64-bit values travel as text: a JS number keeps 53 bits
+        "rng": str(g.rng.state),
         "log": [{"player": e["player"], "move": dict(e["move"])} for e in g.log],
         "turn": g.turn,
         "hands": [list(h) for h in g.hands],
@@ -59,6 +59,14 @@ def _int(v, what, lo=None, hi=None):
     return v
 
 
+def _u64(v, what):
+    """An integer or decimal string (older saves have integers)."""
+    n = u64(v)
+    if n is None:
+        raise BadSave(f"The save's {what} is invalid.")
+    return n
+
+
 def _intlist(v, what):
     if not isinstance(v, list) or any(type(x) is not int for x in v):
         raise BadSave(f"The save's {what} is invalid.")
@@ -78,9 +86,9 @@ def from_dict(cls, data) -> "object":
         g.options = cls.normalize_options(data.get("options"))
     except Exception as exc:
         raise BadSave(f"The save's options are invalid: {getattr(exc, 'message', exc)}") from None
-    g.seed = _int(data.get("seed"), "seed", 0, (1 << 64) - 1)
+    g.seed = _u64(data.get("seed"), "seed")
     g.rng = Rng(0)
-    g.rng.state = _int(data.get("rng"), "random state", 0, (1 << 64) - 1)
+    g.rng.state = _u64(data.get("rng"), "random state")
     log = data.get("log")
     if not isinstance(log, list) or not all(
             isinstance(e, dict) and is_int(e.get("player")) and isinstance(e.get("move"), dict)

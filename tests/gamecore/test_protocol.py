@@ -28,9 +28,13 @@ def test_unknown_option_and_bad_value_are_refused():
 
 
 def test_bad_seed_is_refused():
-    for seed in (-1, 2 ** 64, 1.5, "7", True):
+    for seed in (-1, 2 ** 64, 1.5, "-7", "7.0", "x", "", str(2 ** 64), True, None):
         with pytest.raises(BadRequest):
             GAME.new({}, seed)
+
+
+def test_a_seed_may_be_its_decimal_string():
+    assert GAME.new({}, "7").to_dict() == GAME.new({}, 7).to_dict()
 
 
 def test_apply_refuses_malformed_moves_and_wrong_player():
