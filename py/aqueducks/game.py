@@ -18,6 +18,7 @@ from .draft import DraftAction
 from .era_end import EraEndActions
 from .integrity import validate
 from .publican import PublicanAction
+from .undo import undo_mark
 from .view import build_view
 
 #: the move types each action takes
@@ -233,6 +234,17 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
         pl["choice"] = choice
         pl["owes"] = False
         events.append({"type": "chosen", "player": player, "text": f"{faction_name(pl['faction'])} has chosen."})
+
+    # ------------------------------------------------------------------ take-backs, stats
+    def undo_mark(self, player: int, events: list) -> tuple:
+        return undo_mark(self, player, events)
+
+    def seat_name(self, player: int) -> str:
+        return faction_name(self.players[player]["faction"])
+
+    def stats(self) -> dict:
+        from .stats import stats   # only when asked: the page's start-up never needs it
+        return stats(self)
 
     # ------------------------------------------------------------------ views
     def view(self, player):

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from gamecore import BadRequest, BadSave, Game, GameError, Rng, replay
 from gamecore.errors import shown
 from gamecore.jsonvalues import MAX_FILE_CHARS, MAX_REQUEST_CHARS, parse_json
+from gamecore import undo as takeback
 from gamecore.protocol import RECORD_FORMAT, SAVE_FORMAT
 
 from . import registry
@@ -49,6 +50,9 @@ class Service:
             "botStart": self.bot_start,
             "botThink": self.bot_think,
             "botFinish": self.bot_finish,
+            "undoable": self.undoable,
+            "undo": self.undo,
+            "stats": self.stats,
             "save": self.save,
             "record": self.record,
             "load": self.load,
@@ -111,6 +115,7 @@ class Service:
 
     @staticmethod
     def _snapshot(game: Game, viewer: int | None) -> dict:
+        takeback.note_seen(game, viewer)   # what this seat has been shown stops its take-backs
         to_act = game.to_act()
         return {
             "view": game.view(viewer),
@@ -227,6 +232,28 @@ class Service:
             s.step(1)
         return {"move": s.best_move(), "iterations": s.iterations, "actions": s.actions}
 
+    # ----- take-backs and statistics (gamecore.undo; policy in docs/rulings) ----------
+    def _undo_params(self, params: dict):
+        game = self._game(params)
+        player = self._player(params, game)
+        bots = takeback.check_bots(game, player, _param(params, "bots", list, required=False))
+        return game, player, bots
+
+    def undoable(self, params: dict) -> dict:
+        game, player, bots = self._undo_params(params)
+        return takeback.undoable(game, player, bots)
+
+    def undo(self, params: dict) -> dict:
+        game, player, bots = self._undo_params(params)
+        new, events = takeback.undo(game, player, bots)
+        self._games[params["id"]] = new
+        for tok in [t for t, j in self._thinking.items() if j["id"] == params["id"]]:
+            del self._thinking[tok]     # a bot thinking about the old position
+        return {"events": events, **self._snapshot(new, player)}
+
+    def stats(self, params: dict) -> dict:
+        return self._game(params).stats()
+
     def save(self, params: dict) -> dict:
         return self._game(params).save()
 
@@ -249,6 +276,7 @@ class Service:
             game = cls.load(data)
         else:
             raise BadSave("This is not a Pipes & Ducks file.")
+        game.seen = [len(game.log)] * game.num_players   # a loaded table has been seen
         return self._opened(game)
 
     def close(self, params: dict) -> dict:

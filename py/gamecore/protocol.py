@@ -44,6 +44,13 @@ class Game(ABC):
     seed: int
     rng: Rng
     log: list
+    #: Take-backs (gamecore.undo): one mark per log entry or None (unknown: rebuilt when
+    #: needed); the record's entries with its take-backs, None while there were none; how
+    #: far into the log each seat has been shown, None when unknown (all of it). Clones and
+    #: loaded states keep the class defaults, so search playouts pay nothing for them.
+    marks = None
+    trail = None
+    seen = None
 
     # ----- creation -------------------------------------------------------------
     @classmethod
@@ -80,7 +87,9 @@ class Game(ABC):
         game.seed = seed
         game.rng = Rng(seed)
         game.log = []
+        game.marks = []
         game.setup()
+        game.seen = [0] * game.num_players
         return game
 
     @abstractmethod
@@ -124,8 +133,27 @@ class Game(ABC):
             raise IllegalMove("It is not your turn.")
         events = self._apply(player, move)
         # The log's own copy: a caller that edits its dict later must not rewrite history.
-        self.log.append({"player": player, "move": copy_json(move)})
+        entry = {"player": player, "move": copy_json(move)}
+        self.log.append(entry)
+        if self.marks is not None:
+            self.marks.append(self.undo_mark(player, events))
+        if self.trail is not None:
+            self.trail.append(entry)
         return events
+
+    def undo_mark(self, player: int, events: list) -> tuple:
+        """``(sealed, seats)`` for the move just applied (``gamecore.undo``): is it a hidden
+        simultaneous choice nothing has revealed yet, and which seats got new hidden
+        information through it. This default says every seat did, so nothing is undoable."""
+        return False, tuple(range(self.num_players))
+
+    def seat_name(self, player: int) -> str:
+        """How the log names a seat, e.g. in "Player 2 took back 1 move"."""
+        return f"Player {player + 1}"
+
+    def stats(self) -> dict:
+        """The game's statistics from its record; only public information while it goes on."""
+        raise BadRequest(f"There are no statistics for {self.NAME}.")
 
     # ----- what a seat may see --------------------------------------------------
     @abstractmethod
@@ -164,7 +192,7 @@ class Game(ABC):
     def record(self) -> dict:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.NAME,
                 "options": dict(self.options), "seed": str(self.seed),   # text: JS keeps 53 bits
-                "moves": json.loads(json.dumps(self.log))}
+                "moves": json.loads(json.dumps(self.log if self.trail is None else self.trail))}
 
 
 def check_envelope(data: Any, fmt: str, version: int, game: str | None) -> None:
@@ -191,11 +219,17 @@ def replay(cls: type[Game], record: Any) -> Game:
         game = cls.new(record.get("options"), record.get("seed"))
     except BadRequest as exc:
         raise BadSave(f"The record's setup is invalid: {exc.message}") from None
+    from . import undo
     for i, entry in enumerate(moves):
         if not isinstance(entry, dict):
             raise BadSave(f"Move {i + 1} of the record is damaged.")
+        if "undo" in entry:     # a take-back: the game without the moves it took back
+            game = undo.replay_undo(game, entry, i + 1)
+            continue
         try:
             game.apply(entry.get("player"), entry.get("move"))
         except (IllegalMove, BadRequest) as exc:
             raise BadSave(f"Move {i + 1} of the record is not legal: {exc.message}") from None
+    # What each seat was shown is not recorded: every seat counts as having seen the table.
+    game.seen = [len(game.log)] * game.num_players
     return game

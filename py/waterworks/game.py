@@ -11,6 +11,7 @@ from .rules.turns import draw_for, execute
 from .table.pipeline import Table
 from .view import build_view
 from . import save
+from . import undo
 
 
 class WaterWorks(Game):
@@ -78,6 +79,13 @@ class WaterWorks(Game):
     def _apply(self, player: int, move: dict) -> list:
         plan = rules.validate(self, player, move)   # raises before any mutation
         return execute(self, player, plan)
+
+    def undo_mark(self, player: int, events: list) -> tuple:
+        return undo.undo_mark(self, player, events)
+
+    def stats(self) -> dict:
+        from .stats import stats   # only when asked: the page's start-up never needs it
+        return stats(self)
 
     # ----- views and persistence ---------------------------------------------------------
     def view(self, player):

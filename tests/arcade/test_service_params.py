@@ -14,6 +14,9 @@ SEAT_BAD = ANY_BAD + [2, 99, "0"]          # a 2-player game: seats 0 and 1
 BAD_SEEDS = [None, 1.5, -1, True, [], {}, 2 ** 64, "", "x", "-1", "1.5", " 7", "7 ", "0x10",
              "1e3", "+7", "18446744073709551616", "1" * 40]
 
+# The take-backs' seat 0 made the first move; seat 1 is the bot.
+BOTS_BAD = [None, "x", 1.5, -1, True, {}, [2], [1, 1], ["1"], [True], [0], [1.0]]
+
 # method -> {param: (required, [bad values])}; a method's valid params come from ``valid``.
 SPEC = {
     "ping": {},
@@ -43,6 +46,11 @@ SPEC = {
                              {"format": "pipes-and-ducks/record", "version": 1, "game": "waterworks",
                               "options": {"players": 2}, "seed": 3, "moves": [{"player": 0}]}])},
     "close": {"id": (True, ANY_BAD + ["g99"])},
+    "undoable": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+                 "bots": (False, BOTS_BAD)},
+    "undo": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+             "bots": (False, BOTS_BAD)},
+    "stats": {"id": (True, ANY_BAD + ["g99"])},
 }
 
 
@@ -55,6 +63,7 @@ def setting(game):
     svc = Service()
     gid = call(svc, "newGame", {"game": game, "options": {"players": 2}, "seed": 77})["result"]["id"]
     p = call(svc, "state", {"id": gid})["result"]["toAct"][0]
+    assert p == 0
     move = call(svc, "botMove", {"id": gid, "player": p, "level": "random"})["result"]["move"]
     assert call(svc, "play", {"id": gid, "player": p, "move": move})["ok"]
     p = call(svc, "state", {"id": gid})["result"]["toAct"][0]
@@ -67,6 +76,9 @@ def setting(game):
         "save": {"id": gid}, "record": {"id": gid}, "close": {"id": gid},
         "load": {"data": call(svc, "save", {"id": gid})["result"]},
         "ping": {}, "hello": {},
+        "undoable": {"id": gid, "player": 0, "bots": [1]},
+        "undo": {"id": gid, "player": 0, "bots": [1]},
+        "stats": {"id": gid},
     }
     if "botStart" in svc._methods:
         start = call(svc, "botStart", {"id": gid, "player": p, "level": "hard", "iterations": 4})

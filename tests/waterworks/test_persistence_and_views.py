@@ -6,17 +6,11 @@ import pytest
 from gamecore import BadSave, Rng, replay
 
 from waterworks import BOTS, GAME
+from ww_helpers import bot_moves
 
 
 def play(seed, players=2, moves=60, bot="random", **opts):
-    g = GAME.new(dict(players=players, **opts), seed)
-    rng = Rng(seed + 99)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        p = g.to_act()[0]
-        g.apply(p, BOTS[bot](g, p, rng))
-    return g
+    return bot_moves(GAME.new(dict(players=players, **opts), seed), moves, seed + 99, bot)
 
 
 @pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4), (4, 2)])

@@ -137,3 +137,16 @@ def check_invariants(g, hands=True):
         if not g.is_over:
             live = any(t.live(u, d, ()) for u, (o, _s, d) in t.ends.items() if o == p)
             assert live, f"pipeline {p} is completely blocked"
+
+
+def bot_moves(g, count, seed, bot="random"):
+    """Play ``count`` moves of the ``bot`` level for whoever is to act (fewer if the game ends)."""
+    from gamecore import Rng
+    from waterworks import BOTS
+    rng = Rng(seed)
+    for _ in range(count):
+        if g.is_over:
+            break
+        p = g.to_act()[0]
+        g.apply(p, BOTS[bot](g, p, rng))
+    return g

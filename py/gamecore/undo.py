@@ -1,0 +1,162 @@
+"""Taking moves back, for every game (issue 18; the policy is in both rulings documents).
+
+A take-back never edits a state: the game is rebuilt from its seed by replaying the move
+log without the moves taken back, so an undone game is exactly a game that never made them
+(same state, same saves, and bots deciding with the same seeded streams, which the service
+derives from the seed and the length of this log).
+
+Policy: a player may take back their latest own move, with the bots' moves made after it,
+back to the last point at which new hidden information reached a person or another person
+acted. The engine learns what each move revealed from the game's ``undo_mark`` hook:
+
+* ``sealed``: the move is a hidden choice of a simultaneous action that nothing has revealed
+  yet. The other sealed choices of that same round are independent of it and stay.
+* ``reached``: the seats that received new hidden information through the move (a card drawn
+  or dealt, choices revealed). It only stops a take-back once a *person* has been shown it:
+  the service notes, per seat, how far into the log the views it handed that seat went
+  (:func:`note_seen`), so a card dealt to the next person of a shared device is not "seen"
+  until the page shows that person their hand.
+
+Each game keeps, beside its ``log`` (the moves that stand), ``marks`` (one per log entry,
+``None`` when unknown: rebuilt by a replay), ``trail`` (the record's entries with the
+take-backs, ``None`` while there were none) and ``seen`` (``None``: every seat has seen all).
+"""
+from __future__ import annotations
+
+from .errors import BadRequest, BadSave, IllegalMove
+
+GAME_OVER = "The game is over, so its moves stand."
+NO_MOVE = "You have no move to take back."
+OTHER_ACTED = "Another player has moved since your last move, so it stands."
+REVEALED = ("Since your last move new hidden information has reached a player "
+            "(a card drawn or choices revealed), so it stands.")
+
+
+def check_bots(game, player: int, bots) -> frozenset:
+    """The seats the page says are bots; a bot never takes back a move itself."""
+    if bots is None:
+        return frozenset()
+    if (not isinstance(bots, list) or any(type(b) is not int for b in bots)
+            or len(set(bots)) != len(bots)):
+        raise BadRequest("Parameter 'bots' must be a list of distinct seat numbers.")
+    for b in bots:
+        if not 0 <= b < game.num_players:
+            raise BadRequest(f"There is no player {b} in this game.")
+    if player in bots:
+        raise BadRequest("A bot does not take back moves.")
+    return frozenset(bots)
+
+
+def note_seen(game, player) -> None:
+    """Seat ``player`` is being shown the game as it is now (a view with its hidden parts)."""
+    if player is None or game.seen is None:
+        return
+    game.seen[player] = len(game.log)
+
+
+def ensure_marks(game) -> list:
+    """The undo marks of every logged move (rebuilt by a replay for a loaded state)."""
+    if game.marks is None or len(game.marks) != len(game.log):
+        game.marks = rebuild(type(game), game.options, game.seed, game.log).marks
+    return game.marks
+
+
+def rebuild(cls, options: dict, seed: int, moves: list):
+    """A new game from seed and options with these ``{player, move}`` entries applied."""
+    game = cls.new(options, seed)
+    for entry in moves:
+        game.apply(entry["player"], entry["move"])
+    return game
+
+
+def plan(game, player: int, bots: frozenset, seen=None):
+    """``(indices, reason)``: the log entries an undo by ``player`` takes back, in order, or
+    ``[]`` and a sentence saying why nothing can be. ``seen`` defaults to the game's own."""
+    if game.is_over:
+        return [], GAME_OVER
+    log = game.log
+    j = next((i for i in range(len(log) - 1, -1, -1) if log[i]["player"] == player), None)
+    if j is None:
+        return [], NO_MOVE
+    marks = ensure_marks(game)
+    n = game.num_players
+    if seen is None:
+        seen = game.seen if game.seen is not None else [len(log)] * n
+    persons = [p not in bots for p in range(n)]
+    same_round = marks[j][0]
+    taken = [j]
+    for i in range(j + 1, len(log)):
+        sealed, _ = marks[i]
+        if same_round and sealed:
+            continue            # another seat's hidden choice in the same open round: it stays
+        same_round = False
+        if persons[log[i]["player"]]:
+            return [], OTHER_ACTED
+        taken.append(i)
+    for i in range(j, len(log)):
+        for s in marks[i][1]:
+            if persons[s] and seen[s] > i:
+                return [], REVEALED
+    return taken, None
+
+
+def undoable(game, player: int, bots: frozenset) -> dict:
+    taken, reason = plan(game, player, bots)
+    return {"moves": len(taken)} if taken else {"moves": 0, "reason": reason}
+
+
+def _without(game, taken: list, entry: dict):
+    """The game rebuilt without the log entries ``taken``, with the take-back on its trail."""
+    drop = set(taken)
+    kept = [e for i, e in enumerate(game.log) if i not in drop]
+    new = rebuild(type(game), game.options, game.seed, kept)
+    trail = list(game.trail) if game.trail is not None else list(game.log)
+    new.trail = trail + [entry]
+    if game.seen is None:
+        new.seen = None
+    else:
+        new.seen = [min(k, len(kept)) for k in game.seen]
+    return new
+
+
+def undo(game, player: int, bots: frozenset):
+    """``(new game, events)``; raises IllegalMove with the reason when nothing can be taken back."""
+    taken, reason = plan(game, player, bots)
+    if not taken:
+        raise IllegalMove(reason)
+    entry = {"player": player, "undo": len(taken), "bots": sorted(bots)}
+    new = _without(game, taken, entry)
+    n = len(taken)
+    event = {"type": "undo", "player": player, "moves": n,
+             "text": f"{game.seat_name(player)} took back {n} move{'s' if n != 1 else ''}."}
+    note_seen(new, player)
+    return new, [event]
+
+
+def replay_undo(game, entry: dict, number: int):
+    """Reproduce a record's take-back ``{player, undo: n, bots}`` (entry ``number``, from 1).
+
+    What a seat had been shown is not recorded, so only the structure is checked: the player
+    has a move to take back, the game was not over, another person had not moved since, and
+    the take-back spans ``n`` moves."""
+    player, n, bots = entry.get("player"), entry.get("undo"), entry.get("bots", [])
+    if type(player) is not int or not 0 <= player < game.num_players or type(n) is not int or n < 1:
+        raise BadSave(f"Take-back {number} of the record is damaged.")
+    try:
+        bots = check_bots(game, player, bots)
+    except BadRequest as exc:
+        raise BadSave(f"Take-back {number} of the record is damaged: {exc.message}") from None
+    taken, reason = plan(game, player, bots, seen=[0] * game.num_players)
+    if len(taken) != n:
+        raise BadSave(f"Take-back {number} of the record is not allowed: "
+                      + (reason or f"it would take back {len(taken)} moves, not {n}."))
+    return _without(game, taken, {"player": player, "undo": n, "bots": sorted(bots)})
+
+
+def take_backs(game) -> dict:
+    """How many take-backs each seat made, from the game's trail: ``{seat: count}``."""
+    out: dict = {}
+    for entry in game.trail or ():
+        if "undo" in entry:
+            out[entry["player"]] = out.get(entry["player"], 0) + 1
+    return out
