@@ -245,7 +245,10 @@ class Service:
 
     def undo(self, params: dict) -> dict:
         game, player, bots = self._undo_params(params)
-        new, events = takeback.undo(game, player, bots)
+        expect = _param(params, "moves", int, required=False)
+        if expect is not None and expect < 1:
+            raise BadRequest("Parameter 'moves' must be at least 1.")
+        new, events = takeback.undo(game, player, bots, expect)
         self._games[params["id"]] = new
         for tok in [t for t, j in self._thinking.items() if j["id"] == params["id"]]:
             del self._thinking[tok]     # a bot thinking about the old position

@@ -119,11 +119,15 @@ def _without(game, taken: list, entry: dict):
     return new
 
 
-def undo(game, player: int, bots: frozenset):
-    """``(new game, events)``; raises IllegalMove with the reason when nothing can be taken back."""
+def undo(game, player: int, bots: frozenset, expect: int | None = None):
+    """``(new game, events)``; raises IllegalMove with the reason when nothing can be taken back,
+    or when ``expect`` (the ``moves`` the page was told) no longer matches, e.g. a bot moved."""
     taken, reason = plan(game, player, bots)
     if not taken:
         raise IllegalMove(reason)
+    if expect is not None and expect != len(taken):
+        raise IllegalMove(f"The game has moved on: taking back now would undo {len(taken)} "
+                          f"move{'s' if len(taken) != 1 else ''}, not {expect}.")
     entry = {"player": player, "undo": len(taken), "bots": sorted(bots)}
     new = _without(game, taken, entry)
     n = len(taken)

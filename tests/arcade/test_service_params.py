@@ -49,7 +49,7 @@ SPEC = {
     "undoable": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
                  "bots": (False, BOTS_BAD)},
     "undo": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
-             "bots": (False, BOTS_BAD)},
+             "bots": (False, BOTS_BAD), "moves": (False, [None, "1", 1.5, 0, -1, True, 2, [], {}])},
     "stats": {"id": (True, ANY_BAD + ["g99"])},
 }
 
@@ -77,7 +77,7 @@ def setting(game):
         "load": {"data": call(svc, "save", {"id": gid})["result"]},
         "ping": {}, "hello": {},
         "undoable": {"id": gid, "player": 0, "bots": [1]},
-        "undo": {"id": gid, "player": 0, "bots": [1]},
+        "undo": {"id": gid, "player": 0, "bots": [1], "moves": 1},
         "stats": {"id": gid},
     }
     if "botStart" in svc._methods:

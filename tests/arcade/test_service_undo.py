@@ -137,3 +137,16 @@ def test_stats_for_both_games(svc):
     st = ok(svc, "stats", id=aq)
     assert st["game"] == "aqueducks" and st["cities"] is None and st["visits"] == []
     assert call(svc, "stats", id="nope")["error"]["code"] == "bad_request"
+
+
+def test_undo_with_the_count_it_was_offered_refuses_a_bigger_take_back(svc):
+    gid = ww(svc)
+    human_then_bot(svc, gid)
+    assert ok(svc, "undoable", id=gid, player=0, bots=[1]) == {"moves": 1}
+    move = ok(svc, "botMove", id=gid, player=1, level="random")["move"]
+    ok(svc, "play", id=gid, player=1, move=move)   # the bot replied meanwhile (not yet shown)
+    before = ok(svc, "save", id=gid)
+    res = call(svc, "undo", id=gid, player=0, bots=[1], moves=1)
+    assert res["error"]["code"] == "illegal_move" and "not 1" in res["error"]["message"]
+    assert ok(svc, "save", id=gid) == before
+    assert ok(svc, "undo", id=gid, player=0, bots=[1], moves=2)["moveCount"] == 0
