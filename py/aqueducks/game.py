@@ -25,6 +25,10 @@ from .view import build_view
 MOVE_TYPES = {"build": ("build", "pass"), "publican": ("donate", "pass"),
               "protect": ("protect",), "draft": ("pick",)}
 ALL_MOVE_TYPES = {t for types in MOVE_TYPES.values() for t in types}
+#: each move type's fields besides "type" (gamecore refuses any other)
+MOVE_FIELDS = {"build": frozenset({"cards", "x", "y", "storey", "bridge"}), "pass": frozenset(),
+               "donate": frozenset({"space"}), "protect": frozenset({"districts"}),
+               "pick": frozenset({"card"})}
 
 
 def _hand_size(faction: str) -> int:
@@ -39,6 +43,7 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
 
     NAME = "aqueducks"
     STATE_VERSION = 1
+    MOVE_FIELDS = MOVE_FIELDS
     OPTIONS = {
         "players": {"default": 2, "choices": [1, 2, 3, 4, 5, 6],
                     "doc": "Number of players; 1 is the solo mode."},

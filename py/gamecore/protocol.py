@@ -39,6 +39,10 @@ class Game(ABC):
     #: ``choices`` lists every allowed value. Engines may override ``check_options`` for
     #: rules between options (e.g. a 5th player needs the 110-card deck).
     OPTIONS: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: The fields each move type may carry besides ``type``; ``apply`` refuses any other
+    #: (a field the rules ignore would still be logged and replayed). Types not listed here
+    #: are left to the engine, which refuses unknown types.
+    MOVE_FIELDS: ClassVar[dict[str, frozenset]] = {}
 
     options: dict
     seed: int
@@ -127,6 +131,11 @@ class Game(ABC):
             raise BadRequest(f"There is no player {shown(player)} in this game.")
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise BadRequest('A move must be an object with a "type" string.')
+        fields = self.MOVE_FIELDS.get(move["type"])
+        if fields is not None:
+            for key in move:
+                if key != "type" and key not in fields:
+                    raise BadRequest(f"A {move['type']} move has no field {shown(key)}.")
         if self.is_over:
             raise IllegalMove("The game is over.")
         if player not in self.to_act():

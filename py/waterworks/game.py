@@ -18,6 +18,7 @@ class WaterWorks(Game):
     NAME = "waterworks"
     STATE_VERSION = 1
     OPTIONS = OPTIONS
+    MOVE_FIELDS = rules.FIELDS
 
     @classmethod
     def check_options(cls, options: dict) -> None:

@@ -255,6 +255,14 @@ def v_spout(game, p, move):
     return ("spout",)
 
 
+#: Each move type's fields besides "type" (gamecore refuses any other).
+FIELDS = {"lay": frozenset({"card", "x", "y", "turned", "and_spout"}),
+          "leak": frozenset({"card", "target", "x", "y", "turned"}),
+          "cover": frozenset({"card", "x", "y", "turned", "and_spout"}),
+          "plumber": frozenset({"discard", "x", "y", "and_spout"}),   # and_spout: refused with a reason
+          "discard": frozenset({"card"}),
+          "spout": frozenset()}
+
 VALIDATORS = {"lay": v_lay, "leak": v_leak, "cover": v_cover, "plumber": v_plumber,
               "discard": v_discard, "spout": v_spout}
 
