@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-ENGINE_SOURCES := $(shell find py cards -name '*.py' -o -name '*.json' 2>/dev/null)
+ENGINE_SOURCES := $(shell find py cards tutorials -name '*.py' -o -name '*.json' 2>/dev/null)
 
 .PHONY: play test test-engine test-e2e bench build serve-dist icons vendor setup browser clean
 

@@ -55,3 +55,10 @@ def test_stdlib_html_comes_with_its_bytecode(names):
     tag = _tag(names)
     for module in ("__init__.py", "entities.py", "parser.py"):
         assert f"html/{module}" in names and _pyc(f"html/{module}", tag) in names
+
+
+def test_the_archive_and_the_site_carry_every_tutorial_scenario(site_root, names):
+    scenarios = sorted(p.name for p in (ROOT / "tutorials").glob("*.json"))
+    assert scenarios                                   # the engine reads them from the archive
+    assert {f"tutorials/{n}" for n in scenarios} <= names
+    assert all((site_root / "tutorials" / n).is_file() for n in scenarios)

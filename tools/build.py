@@ -2,7 +2,8 @@
 
     python3 tools/build.py [--out dist]
 
-Copies the pages, the PyScript config, the card data (cards/*.json) and web/ (shell, games, styles, art, icons, PWA code
+Copies the pages, the PyScript config, the card data (cards/*.json), the tutorial scenarios
+(tutorials/*.json) and web/ (shell, games, styles, art, icons, PWA code
 and the vendored runtime + engine.zip from `make vendor`), leaves out everything that is
 only for development (tests, tools, docs, sources of the engine zip, node_modules), then
 has Workbox generate the service worker over the result (tools/sw.mjs).
@@ -18,6 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["index.html", "embed.html", "pyscript.toml"]
+DATA_FOLDERS = ["cards", "tutorials"]
 # Inside web/: development-only folders and files never shipped.
 SKIP_DIRS = {"build", "tests", "test", "tools", "__pycache__", "node_modules"}
 SKIP_SUFFIXES = {".map", ".md", ".py", ".pyc", ".ts"}
@@ -99,10 +101,12 @@ def build(out: Path) -> None:
             html = html.replace("</head>", '  <meta name="pnd-service-worker" content="sw.js">\n</head>', 1)
             html = with_preloads(html, chunks)
         (out / name).write_text(html)
-    # Card data: the engine has it inside engine.zip; the screens fetch it too (cards/*.json).
-    for path in sorted((ROOT / "cards").glob("*.json")):
-        (out / "cards").mkdir(exist_ok=True)
-        shutil.copy2(path, out / "cards" / path.name)
+    # Card data and tutorial scenarios: the engine has them inside engine.zip; the site ships
+    # them as files too (the screens fetch cards/*.json; tutorials/*.json are there to read).
+    for folder in DATA_FOLDERS:
+        for path in sorted((ROOT / folder).glob("*.json")):
+            (out / folder).mkdir(exist_ok=True)
+            shutil.copy2(path, out / folder / path.name)
     for path in sorted((ROOT / "web").rglob("*")):
         if path.is_file() and wanted(path):
             dest = out / path.relative_to(ROOT)

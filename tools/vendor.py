@@ -3,7 +3,7 @@
 web/vendor/ is git-ignored: binaries come from the npm lockfile, never from git.
   web/vendor/pyodide/   the Pyodide core (loader, wasm, stdlib, lock file)
   web/vendor/pyscript/  PyScript's dist (core.js and its lazily loaded chunks)
-  web/vendor/engine.zip py/ packages + cards/, unpacked by pyscript.toml [files] into the
+  web/vendor/engine.zip py/ packages + cards/ + tutorials/, unpacked by pyscript.toml [files] into the
                         interpreter's working directory (one request instead of dozens), with
                         bytecode for them and for PyScript's own package (see below)
   web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
@@ -83,8 +83,9 @@ def pack_engine() -> None:
         for path in (ROOT / "py").rglob("*.py"):
             if "__pycache__" not in path.parts:
                 _copy(path, tree / path.relative_to(ROOT / "py"))
-        for path in (ROOT / "cards").rglob("*.json"):
-            _copy(path, tree / path.relative_to(ROOT))
+        for folder in ("cards", "tutorials"):     # data the engine reads (gamecore.carddata)
+            for path in (ROOT / folder).rglob("*.json"):
+                _copy(path, tree / path.relative_to(ROOT))
         subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tree), "--pyscript",
                         *(arg for name in PRECOMPILED_STDLIB for arg in ("--stdlib", name))],
                        check=True)

@@ -8,6 +8,7 @@ import marshal
 from gamecore import BadRequest, BadSave, Game, IllegalMove
 from gamecore.errors import shown
 from gamecore.jsonvalues import is_int, u64
+from gamecore.scenario import restack
 
 from . import abilities as A
 from . import city as C
@@ -124,6 +125,35 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
         self.final = None
         self.pending_events = []
         self._advance(self.pending_events)
+
+    @classmethod
+    def arrange(cls, state: dict, deal: dict) -> None:
+        """Scenario deal (gamecore.scenario): ``{"hands": [[id...] per seat], "draws": [[id...]
+        per seat], "decks": {"1": [id...], ...}}`` -- each hand exactly (its usual size), each
+        seat's next draws in order, and the next cards of the tier decks in the order they are
+        dealt. A hand or draw may name tier cards (taken out of their deck): a prepared position
+        may have been through a Draft; the starter cards they displace go under the draw pile."""
+        n = len(state["players"])
+        hands, draws = deal.get("hands"), deal.get("draws", [[]] * n)
+        decks = deal.get("decks", {})
+        if (not isinstance(hands, list) or not isinstance(draws, list) or len(hands) != n
+                or len(draws) != n or not isinstance(decks, dict)
+                or any(not isinstance(h, list) or len(h) != len(pl["hand"])
+                       for h, pl in zip(hands, state["players"]))
+                or any(not isinstance(d, list) for d in draws)):
+            raise BadRequest("An Aqueducks deal gives every seat a full hand, a list of draws "
+                             "per seat and the tier decks' next cards.")
+        tiers = {c: t for t, d in state["decks"].items() for c in d}
+        for p, pl in enumerate(state["players"]):
+            taken = [c for c in hands[p] + draws[p] if c in tiers]
+            for c in taken:
+                state["decks"][tiers.pop(c)].remove(c)
+            pl["hand"], pl["draw"] = restack(pl["draw"] + pl["hand"] + taken, hands[p], draws[p],
+                                             f"seat {p}")
+        for t, top in decks.items():
+            if t not in state["decks"] or not isinstance(top, list):
+                raise BadRequest("An Aqueducks deal names the tier decks \"1\", \"2\" and \"3\".")
+            _, state["decks"][t] = restack(state["decks"][t], [], top, f"tier {t}")
 
     # ------------------------------------------------------------------ helpers
     @property

@@ -18,7 +18,7 @@ from gamecore.jsonvalues import MAX_FILE_CHARS, MAX_REQUEST_CHARS, parse_json
 from gamecore import undo as takeback
 from gamecore.protocol import RECORD_FORMAT, SAVE_FORMAT
 
-from . import registry
+from . import registry, tutorials
 
 API_VERSION = 1
 
@@ -58,6 +58,7 @@ class Service:
             "load": self.load,
             "close": self.close,
         }
+        self._methods.update(tutorials.methods(self))
 
     # ----- transport ------------------------------------------------------------
     def dispatch_json(self, request: str) -> str:

@@ -1,7 +1,8 @@
-"""Card data files (``cards/*.json``): one place that knows where they are.
+"""Data files shipped with the engine (``cards/*.json``, ``tutorials/*.json``): one place that
+knows where they are.
 
-In the page, ``cards/`` is unpacked next to the Python packages; in the repository it sits
-next to ``py/``.
+In the page, ``cards/`` and ``tutorials/`` are unpacked next to the Python packages; in the
+repository they sit next to ``py/``.
 """
 from __future__ import annotations
 
@@ -9,12 +10,27 @@ import json
 from pathlib import Path
 
 
-def load_cards(name: str) -> dict:
-    """The parsed ``cards/<name>``; FileNotFoundError if it is in neither place."""
+def data_file(folder: str, name: str) -> Path:
+    """The path of ``<folder>/<name>``; FileNotFoundError if it is in neither place."""
     here = Path(__file__).resolve()
     for root in (here.parents[1], here.parents[2]):
-        path = root / "cards" / name
+        path = root / folder / name
         if path.is_file():
-            with open(path, encoding="utf-8") as fh:
-                return json.load(fh)
-    raise FileNotFoundError(f"cards/{name} is neither next to the Python packages nor next to py/")
+            return path
+    raise FileNotFoundError(f"{folder}/{name} is neither next to the Python packages nor next to py/")
+
+
+def data_names(folder: str) -> list[str]:
+    """The ``*.json`` file names in ``<folder>`` (the first place that has the folder)."""
+    here = Path(__file__).resolve()
+    for root in (here.parents[1], here.parents[2]):
+        path = root / folder
+        if path.is_dir():
+            return sorted(p.name for p in path.glob("*.json"))
+    return []
+
+
+def load_cards(name: str) -> dict:
+    """The parsed ``cards/<name>``; FileNotFoundError if it is in neither place."""
+    with open(data_file("cards", name), encoding="utf-8") as fh:
+        return json.load(fh)

@@ -179,6 +179,12 @@ class Game(ABC):
     def from_dict(cls, data: dict) -> "Game":
         """Inverse of ``to_dict``; raise BadSave (never anything else) on bad data."""
 
+    @classmethod
+    def arrange(cls, state: dict, deal: dict) -> None:
+        """Scenario hook (``gamecore.scenario``): reorder the hidden stacks of ``state`` (a
+        fresh game's ``to_dict()``) as ``deal`` says, in place; BadRequest if it cannot."""
+        raise BadRequest(f"{cls.NAME} has no scenarios.")
+
     def clone(self) -> "Game":
         return type(self).from_dict(self.to_dict())
 
@@ -199,9 +205,12 @@ class Game(ABC):
             raise BadSave(f"The save is damaged ({type(exc).__name__}).") from None
 
     def record(self) -> dict:
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.NAME,
-                "options": dict(self.options), "seed": str(self.seed),   # text: JS keeps 53 bits
-                "moves": json.loads(json.dumps(self.log if self.trail is None else self.trail))}
+        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.NAME,
+               "options": dict(self.options), "seed": str(self.seed),   # text: JS keeps 53 bits
+               "moves": json.loads(json.dumps(self.log if self.trail is None else self.trail))}
+        if getattr(self, "scenario", None):
+            rec["scenario"] = self.scenario     # dealt from tutorials/<scenario>.json, not the seed
+        return rec
 
 
 def check_envelope(data: Any, fmt: str, version: int, game: str | None) -> None:
@@ -225,7 +234,7 @@ def replay(cls: type[Game], record: Any) -> Game:
     if not isinstance(moves, list):
         raise BadSave("The record has no move list.")
     try:
-        game = cls.new(record.get("options"), record.get("seed"))
+        game = _start(cls, record)
     except BadRequest as exc:
         raise BadSave(f"The record's setup is invalid: {exc.message}") from None
     from . import undo
@@ -242,3 +251,15 @@ def replay(cls: type[Game], record: Any) -> Game:
     # What each seat was shown is not recorded: every seat counts as having seen the table.
     game.seen = [len(game.log)] * game.num_players
     return game
+
+
+def _start(cls: type[Game], record: dict) -> Game:
+    """The game a record's moves start from: seeded, or dealt from its scenario."""
+    if "scenario" not in record:
+        return cls.new(record.get("options"), record.get("seed"))
+    from . import scenario   # only records of tutorial games need the scenario files
+    sc = scenario.load(record["scenario"])
+    if (sc["game"] != cls.NAME or cls.normalize_options(sc["options"]) != record.get("options")
+            or u64(record.get("seed")) != int(sc["seed"])):
+        raise BadSave("The record does not match the tutorial it names.")
+    return scenario.start(cls, sc)

@@ -57,13 +57,19 @@ def note_seen(game, player) -> None:
 def ensure_marks(game) -> list:
     """The undo marks of every logged move (rebuilt by a replay for a loaded state)."""
     if game.marks is None or len(game.marks) != len(game.log):
-        game.marks = rebuild(type(game), game.options, game.seed, game.log).marks
+        game.marks = rebuild(type(game), game.options, game.seed, game.log,
+                             getattr(game, "scenario", None)).marks
     return game.marks
 
 
-def rebuild(cls, options: dict, seed: int, moves: list):
-    """A new game from seed and options with these ``{player, move}`` entries applied."""
-    game = cls.new(options, seed)
+def rebuild(cls, options: dict, seed: int, moves: list, scenario: str | None = None):
+    """A new game from seed and options (or dealt from its tutorial scenario) with these
+    ``{player, move}`` entries applied."""
+    if scenario is None:
+        game = cls.new(options, seed)
+    else:
+        from . import scenario as sc
+        game = sc.start(cls, sc.load(scenario))
     for entry in moves:
         game.apply(entry["player"], entry["move"])
     return game
@@ -109,7 +115,7 @@ def _without(game, taken: list, entry: dict):
     """The game rebuilt without the log entries ``taken``, with the take-back on its trail."""
     drop = set(taken)
     kept = [e for i, e in enumerate(game.log) if i not in drop]
-    new = rebuild(type(game), game.options, game.seed, kept)
+    new = rebuild(type(game), game.options, game.seed, kept, getattr(game, "scenario", None))
     trail = list(game.trail) if game.trail is not None else list(game.log)
     new.trail = trail + [entry]
     if game.seen is None:

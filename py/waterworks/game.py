@@ -1,8 +1,9 @@
 """The Water Works engine: a gamecore.Game subclass."""
 from __future__ import annotations
 
-from gamecore import BadSave, Game, Rng
+from gamecore import BadRequest, BadSave, Game, Rng
 from gamecore.errors import cut, shown
+from gamecore.scenario import restack
 
 from . import cards as deckmod
 from .options import OPTIONS, TABLES, check_options, edition_of, target_of, valve_rows
@@ -56,6 +57,22 @@ class WaterWorks(Game):
         self.outcome = None
         self.turn = 0
         draw_for(self, 0)
+
+    @classmethod
+    def arrange(cls, state: dict, deal: dict) -> None:
+        """Scenario deal (gamecore.scenario): ``{"hands": [[id...] per seat], "draws": [id...]}``
+        -- every hand exactly (seat 0 has already drawn its first turn's card, so it holds 6),
+        and the draw pile's next cards in the order they will be drawn."""
+        hands, draws = deal.get("hands"), deal.get("draws", [])
+        sizes = [len(h) for h in state["hands"]]
+        if (not isinstance(hands, list) or not isinstance(draws, list)
+                or [len(h) if isinstance(h, list) else -1 for h in hands] != sizes):
+            raise BadRequest(f"A Water Works deal gives hands of {sizes} cards and a list of draws.")
+        pool = list(state["draw"]) + [c for h in state["hands"] for c in h]
+        named = [c for h in hands for c in h]
+        _, pile = restack(pool, named, draws, "the table")
+        state["hands"] = [list(h) for h in hands]
+        state["draw"] = pile
 
     # ----- turn structure -------------------------------------------------------------
     @property
