@@ -7,6 +7,7 @@ import json
 import pytest
 
 from arcade.service import Service
+from gamecore import scenario
 
 # Values wrong for (nearly) any parameter; per-parameter extras follow.
 ANY_BAD = [None, "x", 1.5, -1, True, [], {}, 2 ** 64, -(2 ** 70)]
@@ -51,6 +52,14 @@ SPEC = {
     "undo": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
              "bots": (False, BOTS_BAD), "moves": (False, [None, "1", 1.5, 0, -1, True, 2, [], {}])},
     "stats": {"id": (True, ANY_BAD + ["g99"])},
+    "tutorials": {},
+    "tutorialStart": {"tutorial": (True, ANY_BAD + ["chess", "", "../cards/waterworks", "Waterworks"]),
+                      "step": (False, [None, "x", 1.5, -1, True, [], {}, 99, 2 ** 64])},
+    # the plain game is no tutorial; a well-formed move that does not advance is a hint, not a refusal
+    "tutorial": {"id": (True, ANY_BAD + ["g99", "g1"])},
+    "tutorialPlay": {"id": (True, ANY_BAD + ["g99", "g1"]),
+                     "move": (True, [None, "x", 1.5, -1, True, [], {}, {"type": 5}])},
+    "tutorialSkip": {"id": (True, ANY_BAD + ["g99", "g1"])},
 }
 
 
@@ -80,6 +89,12 @@ def setting(game):
         "undo": {"id": gid, "player": 0, "bots": [1], "moves": 1},
         "stats": {"id": gid},
     }
+    tid = call(svc, "tutorialStart", {"tutorial": game, "step": 1})["result"]["id"]
+    pattern = scenario.load(game)["steps"][1]["advance"]
+    lesson = next(m for m in svc._games[tid].legal_moves(0) if any(scenario.matches(q, m) for q in pattern))
+    valid.update({"tutorials": {}, "tutorialStart": {"tutorial": game, "step": 1},
+                  "tutorial": {"id": tid}, "tutorialPlay": {"id": tid, "move": lesson},
+                  "tutorialSkip": {"id": tid}})
     if "botStart" in svc._methods:
         start = call(svc, "botStart", {"id": gid, "player": p, "level": "hard", "iterations": 4})
         token = start["result"]["token"]
