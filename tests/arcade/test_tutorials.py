@@ -236,3 +236,13 @@ def test_a_seeded_record_still_replays_without_a_scenario():
     g.apply(0, g.legal_moves(0)[0])
     rec = g.record()
     assert "scenario" not in rec and replay(WW, rec).to_dict() == g.to_dict()
+
+
+def test_a_take_back_in_a_tutorial_game_kept_on_rebuilds_from_its_deal(svc):
+    _, gid, _ = play_through(svc, "aqueducks")
+    before = ok(svc, "save", id=gid)
+    move = svc._games[gid].legal_moves(0)[0]
+    ok(svc, "play", id=gid, player=0, move=move)
+    assert ok(svc, "undoable", id=gid, player=0, bots=[1])["moves"] == 1
+    ok(svc, "undo", id=gid, player=0, bots=[1])
+    assert ok(svc, "save", id=gid) == before
