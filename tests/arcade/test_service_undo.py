@@ -4,21 +4,12 @@ import json
 import pytest
 
 from arcade.service import Service
+from service_calls import call, ok
 
 
 @pytest.fixture
 def svc():
     return Service()
-
-
-def call(svc, method, **params):
-    return json.loads(svc.dispatch_json(json.dumps({"method": method, "params": params})))
-
-
-def ok(svc, method, **params):
-    res = call(svc, method, **params)
-    assert res["ok"], res
-    return res["result"]
 
 
 def ww(svc, seed=7, players=2):

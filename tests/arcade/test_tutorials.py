@@ -1,11 +1,11 @@
 """The tutorials: each scenario plays start to end through the service, every scripted move is
 legal, a move that does not advance earns the hint and changes nothing, resuming is exact."""
 import copy
-import json
 
 import pytest
 
 from arcade.service import Service
+from service_calls import call, ok
 from gamecore import BadRequest, BadSave, replay
 from gamecore import scenario as S
 from aqueducks import GAME as AQ
@@ -17,16 +17,6 @@ NAMES = ["aqueducks", "waterworks"]
 @pytest.fixture
 def svc():
     return Service()
-
-
-def call(svc, method, **params):
-    return json.loads(svc.dispatch_json(json.dumps({"method": method, "params": params})))
-
-
-def ok(svc, method, **params):
-    res = call(svc, method, **params)
-    assert res["ok"], res
-    return res["result"]
 
 
 def advancing_move(svc, gid, seat, step):
