@@ -7,6 +7,16 @@ from __future__ import annotations
 from gamecore.undo import take_backs
 
 
+def _cities(g, build_view) -> list:
+    """Every city as its owner sees it: the public view with each bridge's card shown."""
+    cities = build_view(g, None)["cities"]
+    for p, city in enumerate(cities):
+        for d in city["districts"]:
+            if d["bridge"] is not None:
+                d["bridge"] = g.players[p]["city"][d["slot"]]["bridge"]
+    return cities
+
+
 def stats(game) -> dict:
     from .game import Aqueducks
     from .view import build_view
@@ -66,6 +76,6 @@ def stats(game) -> dict:
             players[p]["favour_by_era"].append(pl["favour"])
     for p, count in take_backs(game).items():
         players[p]["takebacks"] = count
-    cities = [build_view(g, p)["cities"][p] for p in range(n)] if g.over else None
+    cities = _cities(g, build_view) if g.over else None
     return {"game": game.NAME, "over": g.over, "era": g.era, "players": players,
             "visits": visits, "cities": cities}
