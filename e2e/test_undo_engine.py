@@ -1,0 +1,36 @@
+"""Take-backs and statistics through the page's engine API (Pyodide): a misplaced pipe against
+a bot is taken back, the record keeps the take-back and loads again, the statistics answer."""
+
+
+def test_take_back_and_stats_through_the_page_api(open_page):
+    page, probe = open_page()
+    out = page.evaluate("""async () => {
+        const E = window.PipesAndDucks;
+        const g = (await E.newGame({game: 'waterworks', seed: 21, options: {players: 2}})).result.id;
+        const before = (await E.state({id: g, player: 0})).result;
+        const move = before.legal.find((m) => m.type === 'lay');
+        await E.play({id: g, player: 0, move, viewer: 0});
+        const offered = (await E.undoable({id: g, player: 0, bots: [1]})).result;
+        const undone = (await E.undo({id: g, player: 0, bots: [1], moves: offered.moves})).result;
+        const again = (await E.undoable({id: g, player: 0, bots: [1]})).result;
+        const rec = (await E.record({id: g})).result;
+        const loaded = (await E.load({data: JSON.stringify(rec)})).result.id;
+        const same = JSON.stringify((await E.save({id: loaded})).result) ===
+                     JSON.stringify((await E.save({id: g})).result);
+        const stats = (await E.stats({id: g})).result;
+        const aq = (await E.newGame({game: 'aqueducks', seed: 4, options: {players: 3}})).result.id;
+        const aqStats = (await E.stats({id: aq})).result;
+        return {offered, event: undone.events[0], moveCount: undone.moveCount,
+                legalBack: JSON.stringify(undone.legal) === JSON.stringify(before.legal),
+                again, last: rec.moves[rec.moves.length - 1], same,
+                line: stats.players[0].line, takebacks: stats.players[0].takebacks,
+                cities: aqStats.cities, visits: aqStats.visits};
+    }""")
+    assert out["offered"] == {"moves": 1}
+    assert out["event"] == {"type": "undo", "player": 0, "moves": 1, "text": "Player 1 took back 1 move."}
+    assert out["moveCount"] == 0 and out["legalBack"]
+    assert out["again"]["moves"] == 0 and out["again"]["reason"]
+    assert out["last"] == {"player": 0, "undo": 1, "bots": [1]} and out["same"]
+    assert out["line"] == [0] and out["takebacks"] == 1
+    assert out["cities"] is None and out["visits"] == []
+    assert probe.errors == []
