@@ -21,7 +21,7 @@ import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from .errors import BadRequest, BadSave, IllegalMove, cut, shown
+from .errors import BadRequest, BadSave, GameError, IllegalMove, cut, shown
 from .jsonvalues import copy_json, u64
 from .rng import Rng
 
@@ -198,11 +198,13 @@ class Game(ABC):
         if not isinstance(data.get("state"), dict):
             raise BadSave("The save has no game state.")
         try:
-            return cls.from_dict(data["state"])
+            game = cls.from_dict(data["state"])
         except BadSave:
             raise
         except Exception as exc:  # any shape error in a tampered save
             raise BadSave(f"The save is damaged ({type(exc).__name__}).") from None
+        _check_log(game)
+        return game
 
     def record(self) -> dict:
         rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.NAME,
@@ -211,6 +213,22 @@ class Game(ABC):
         if getattr(self, "scenario", None):
             rec["scenario"] = self.scenario     # dealt from tutorials/<scenario>.json, not the seed
         return rec
+
+
+def _check_log(game: Game) -> None:
+    """A saved state must be where its own seed, options and move log lead. ``from_dict``
+    recomputes what follows from the state itself; this catches the rest (a card swapped
+    between a hand and the draw pile, a log from another game), which otherwise surfaces
+    later, when a take-back or a replay of the record goes its own way."""
+    from . import undo
+    try:
+        again = undo.rebuild(type(game), game.options, game.seed, game.log,
+                             getattr(game, "scenario", None))
+    except GameError as exc:
+        raise BadSave(f"The save's move log is not a legal game: {exc.message}") from None
+    if again.to_dict() != game.to_dict():
+        raise BadSave("The save's state is not where its own move log leads: "
+                      "it has been edited or damaged.")
 
 
 def check_envelope(data: Any, fmt: str, version: int, game: str | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from gamecore import BadSave, Rng
 from gamecore.jsonvalues import is_int, u64
 
+from .integrity import validate
 from .options import TABLES
 from .table.pipeline import Cell, Table
 
@@ -186,4 +187,5 @@ def from_dict(cls, data) -> "object":
     allids = seen + [c for hnd in g.hands for c in hnd] + g.draw + g.discard + aside + g.out_of_play
     if sorted(allids) != list(range(ncards)):
         raise BadSave("The save does not account for every card exactly once.")
+    validate(g)          # recompute what follows from the rest and compare
     return g
