@@ -2,6 +2,7 @@
 from hypothesis import given, settings, strategies as st
 
 import aq_helpers as H
+from tamper import paths
 from aqueducks import BOTS, GAME
 from aqueducks import city as C
 from gamecore import BadRequest, IllegalMove, Rng, replay
@@ -79,20 +80,8 @@ def test_each_occupied_cell_shows_exactly_one_face_per_side(order):
                 assert shown[0] == (occ[0] if side == 0 else occ[-1])
 
 
-def _paths(obj, prefix=()):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k != "log":
-                yield prefix + (k,)
-                yield from _paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield prefix + (i,)
-            yield from _paths(v, prefix + (i,))
-
-
 _SAVED = advance(3, 4, 60).to_dict()
-_PATHS = list(_paths(_SAVED))
+_PATHS = list(paths(_SAVED))
 
 
 @settings(deadline=None, max_examples=150)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gamecore import BadSave, Rng
 from waterworks import BOTS, GAME
+from tamper import paths, set_at
 from ww_helpers import bot_moves
 
 
@@ -190,20 +191,7 @@ def test_a_state_edited_consistently_but_not_by_its_log_is_refused_by_load():
 _SAVED = state(midgame(5, 45, 3))
 
 
-def _paths(obj, prefix=()):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if prefix == () and k == "log":
-                continue
-            yield prefix + (k,)
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield prefix + (i,)
-            yield from _paths(v, prefix + (i,))
-
-
-_PATHS = list(_paths(_SAVED))
+_PATHS = list(paths(_SAVED))
 
 
 @settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -216,13 +204,7 @@ def test_a_tampered_save_is_refused_or_plays_on_soundly(edits):
     whose bots can finish it."""
     d = copy.deepcopy(_SAVED)
     for idx, value in edits:
-        obj = d
-        try:
-            for k in _PATHS[idx][:-1]:
-                obj = obj[k]
-            obj[_PATHS[idx][-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+        set_at(d, _PATHS[idx], value)
     try:
         g = GAME.from_dict(d)
     except BadSave:
