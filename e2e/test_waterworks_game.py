@@ -19,7 +19,9 @@ HANDOFF = "dialog[data-testid=handoff][open]"
 
 # ----- helpers ----------------------------------------------------------------------------
 def start_game(page, seats, rules=None, speed="fast"):
-    """From the menu: Water Works, len(seats) players, [(name, controller)], house rules."""
+    """From the menu: Water Works, len(seats) players, [(name, controller)], house rules.
+    The scenarios are written with the first seat playing first (the default draws it)."""
+    rules = {"first_player": "1", **(rules or {})}
     start_from_menu(page, "waterworks", len(seats), [c for _n, c in seats], [n for n, _c in seats],
                     rules, speed)
     page.select_option("#frame-speed", speed)
@@ -179,6 +181,31 @@ def test_hot_seat_hides_the_hand_between_people(open_page, artifacts):
     assert wait_my_turn_or_over(page) == "turn"
     bo_hand = hand_ids(page)
     assert len(bo_hand) == 6 and not set(bo_hand) & set(ann_hand)
+    assert "Bo" in page.text_content("[data-testid=status]")
+    no_page_errors(probe)
+
+
+def test_first_player_house_rule(open_page, artifacts):
+    """The menu's house rules offer the engine's first_player option; the engine refuses a seat
+    the game does not have, and the menu says why."""
+    page, probe = open_page()
+    page.click(".game-pick[data-game=waterworks]")
+    page.click("#player-count button[data-players='2']")
+    page.click("#advanced summary")
+    choices = page.evaluate("""() => [...document.querySelectorAll(
+        '#advanced-body select[name=first_player] option')].map(o => [o.value, o.selected])""")
+    assert choices[0] == ['"random"', True] and [v for v, _ in choices[1:]] == [f'"{k}"' for k in range(1, 6)]
+    page.select_option("#advanced-body select[name=first_player]", '"3"')
+    page.click("#start")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "Seat 3 cannot play first in a 2-player game" in page.text_content("#toast")
+    assert page.locator("#game [data-testid=waterworks]").count() == 0
+    page.click("#advanced summary")                   # closed again: start_game opens it
+    start_game(page, [("Ann", "human"), ("Bo", "human")], rules={"first_player": "2"})
+    page.wait_for_selector(HANDOFF)
+    assert "Bo" in page.text_content(f"{HANDOFF} h2")
+    page.click(f"{HANDOFF} .btn-primary")
+    assert wait_my_turn_or_over(page) == "turn"
     assert "Bo" in page.text_content("[data-testid=status]")
     no_page_errors(probe)
 

@@ -6,7 +6,7 @@ from gamecore.errors import cut, shown
 from gamecore.scenario import restack
 
 from . import cards as deckmod
-from .options import OPTIONS, TABLES, check_options, edition_of, target_of, valve_rows
+from .options import OPTIONS, TABLES, check_options, edition_of, first_player_of, target_of, valve_rows
 from .rules import moves as rules
 from .rules.turns import draw_for, execute
 from .table.pipeline import Table
@@ -55,8 +55,9 @@ class WaterWorks(Game):
                 self.hands[p].append(self.draw.pop())
         self.reshuffles = 0
         self.outcome = None
-        self.turn = 0
-        draw_for(self, 0)
+        # Drawn after the deal, so a seed deals the same cards whoever starts.
+        self.turn = first_player_of(self.options, self.rng)
+        draw_for(self, self.turn)
 
     @classmethod
     def arrange(cls, state: dict, deal: dict) -> None:

@@ -23,6 +23,9 @@ OPTIONS = {
     "spout_timing": {"default": "same_turn", "choices": ["same_turn", "next_turn"],
                      "doc": "The spout may be added right after the play that completes the line (same turn), "
                             "or only as a turn's own play."},
+    "first_player": {"default": "random", "choices": ["random", "1", "2", "3", "4", "5"],
+                     "doc": "Who plays first: drawn at random from the game's seed, or that seat "
+                            "(counted from 1)."},
     "spout_side": {"default": "any", "choices": ["any", "left"],
                    "doc": "The spout attaches to the finished open end whichever way it faces, or only to an "
                           "end that faces left (west)."},
@@ -42,6 +45,15 @@ def check_options(options: dict) -> None:
     w, h = TABLES[options["table"]]
     if options["players"] * 2 > h:
         raise BadRequest("That table is too small for so many players.")
+    first = options["first_player"]
+    if first != "random" and int(first) > options["players"]:
+        raise BadRequest(f"Seat {first} cannot play first in a {options['players']}-player game.")
+
+
+def first_player_of(options: dict, rng) -> int:
+    """The seat (from 0) that plays first; "random" draws it from the game's seeded stream."""
+    first = options["first_player"]
+    return rng.below(options["players"]) if first == "random" else int(first) - 1
 
 
 def target_of(options: dict) -> int:

@@ -76,7 +76,8 @@ def test_setup(n):
     assert all(c["openings"] == ["W"] for c in valves)
     assert [p["plumbers_left"] for p in v["pipelines"]] == [2] * n
     assert not any(p["spout_placed"] for p in v["pipelines"])
-    assert v["hand_sizes"] == [6] + [5] * (n - 1)
+    first = g.turn
+    assert g.to_act() == [first] and v["hand_sizes"] == [6 if p == first else 5 for p in range(n)]
     assert v["draw_pile"] == 80 - 5 * n - 1
     assert g.target == {2: 15, 3: 12, 4: 10}[n]
     assert GAME.new({"players": n, "target": "6"}, 1).target == 6
@@ -85,9 +86,32 @@ def test_setup(n):
     assert GAME.new({"players": n}, 43).hands != g.hands
 
 
+def test_first_player_option():
+    # "Select a player who will play first": a named seat (from 1) or drawn from the seed.
+    for n in (2, 3, 4, 5):
+        for seat in range(1, n + 1):
+            g = GAME.new({"players": n, "first_player": str(seat)}, 7)
+            assert g.to_act() == [seat - 1] and len(g.hands[seat - 1]) == 6
+            check_invariants(g)
+            assert g.legal_moves(seat - 1) and not g.legal_moves(seat % n)
+    firsts = {GAME.new({"players": 4}, s).turn for s in range(40)}
+    assert firsts == {0, 1, 2, 3}                       # the default draws every seat sometimes
+    assert all(GAME.new({"players": 3}, s).turn == GAME.new({"players": 3}, s).turn for s in range(10))
+    assert GAME.new({}, 3).options["first_player"] == "random"
+    # the draw comes after the deal: the seed deals the same five cards whoever starts
+    a, b = GAME.new({"first_player": "1"}, 9), GAME.new({"first_player": "2"}, 9)
+    assert a.hands[0][:5] == b.hands[0][:5] and a.hands[1][:5] == b.hands[1][:5]
+    for bad in ("3", 1, "0", "first", None):
+        with pytest.raises(BadRequest):
+            GAME.new({"players": 2, "first_player": bad}, 1)
+    with pytest.raises(BadRequest) as info:
+        GAME.new({"players": 4, "first_player": "5"}, 1)
+    assert "Seat 5" in info.value.message
+
+
 # ----- turn ---------------------------------------------------------------------------------------
 def test_turn_draw_then_one_play_then_five():
-    g = GAME.new({}, 5)
+    g = GAME.new({"first_player": "1"}, 5)
     assert g.to_act() == [0] and len(g.hands[0]) == 6
     cid = g.hands[0][0]
     ev = g.apply(0, {"type": "discard", "card": cid})
