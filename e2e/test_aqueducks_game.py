@@ -4,6 +4,7 @@ The engine is only read (state snapshots) to check outcomes or pick scenario see
 move goes through the page's buttons."""
 from __future__ import annotations
 
+import re
 import time
 
 from helpers_menu import start_from_menu
@@ -232,7 +233,7 @@ def try_dousing(page, snap, artifacts):
     bad = page.locator("[data-testid^=place-][data-legal=false]")
     for i in range(bad.count()):
         tid = bad.nth(i).get_attribute("data-testid")
-        x, y, s = (int(n) for n in tid.split("-")[1:])
+        x, y, s = (int(n) for n in re.fullmatch(r"place-(-?\d+)-(-?\d+)-(\d)", tid).groups())  # x, y may be < 0
         if s == 1 and faces_active(city, x, y, s)[0]:
             bad.nth(i).click()
             err = page.inner_text("[data-testid=action-panel] [data-testid=error]")

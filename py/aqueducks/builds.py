@@ -82,7 +82,7 @@ class BuildAction:
         if (not isinstance(cards, list) or len(cards) != 2 or not all(is_int(c) for c in cards)
                 or not all(is_int(move.get(k)) for k in ("x", "y", "storey"))
                 or not (move.get("bridge") is None or is_int(move.get("bridge")))):
-            raise BadRequest('A build move is {"type":"build","cards":[leftId,rightId],"x":0-2,"y":0-4,'
+            raise BadRequest('A build move is {"type":"build","cards":[leftId,rightId],"x":int,"y":int,'
                              '"storey":1-3,"bridge":id or null}.')
 
     @staticmethod
@@ -170,9 +170,11 @@ class BuildAction:
             if c not in hand:
                 return f"Card {c} is not in your hand."
         slot = C.SLOT_AT.get((x, y, s))
-        if slot is None:
-            return (f"There is no storey-{s} space at column {x + 1}, row {y + 1}: the city is 3 wide "
-                    f"and 5 long, and a storey-{s} district needs a column from 1 to {C.WIDTH - s + 1}.")
+        if slot is None or not C.within_extent(C.ground_box(cty), slot):
+            if not 1 <= s <= C.STOREYS:
+                return f"There is no storey {s}: a city has storeys 1 to {C.STOREYS}."
+            return (f"A district at column {x + 1}, row {y + 1} would make the city wider than "
+                    f"{C.WIDTH} or longer than {C.LENGTH} districts.")
         if cty[slot] is not None:
             return f"There is already a district at column {x + 1}, row {y + 1}, storey {s}."
         if s == 1:
@@ -227,8 +229,7 @@ class BuildAction:
         return False
 
     def _open_slots(self, p: int) -> list[int]:
-        cty = self.players[p]["city"]
-        return [i for i in range(C.NSLOTS) if cty[i] is None and C.supports_ok(cty, i)]
+        return C.open_slots(self.players[p]["city"])
 
     def _build_pairs(self, p: int):
         """The legal (space, left card, right card) of ``p``'s builds, in a fixed order; a

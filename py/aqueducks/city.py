@@ -1,30 +1,34 @@
-"""City geometry: slots, supports, activity (side views), adjacency, dousing, resources.
+"""City geometry: slots, supports, extent, activity (side views), adjacency, dousing, resources.
 
-Reading (see docs/rulings/aqueducks.md, "Geometry"): a fixed footprint of 3 columns (x = 0..2,
-across the width) by 5 rows (y = 0..4, along the length).  Storeys stack like a house of
-cards along x: a storey-2 district at (x, y) stands on the storey-1 districts at (x, y) and
-(x+1, y); the storey-3 district of row y stands on its two storey-2 districts.  So each row
-is a 3 + 2 + 1 pyramid and the city has 30 slots.
+Reading (see docs/rulings/aqueducks.md, "Geometry"): the city grows in any direction from its
+starting district at x = 1, y = 2 (storey 1) until its ground floor spans 3 columns (x, across
+the width) and 5 rows (y, along the length): a bounding box, not a fixed frame.  So x runs over
+-1..3 and y over -2..6, and a city uses at most 3 x 5 of that board.  Storeys stack like a house
+of cards along x: a storey-2 district at (x, y) stands on the storey-1 districts at (x, y) and
+(x+1, y); the storey-3 district at (x, y) stands on the storey-2 districts at (x, y) and (x+1, y).
 
 Each district has a left face and a right face (one building each).  Seen from the left, cell
 (y, s) of the left picture shows the left face of the leftmost district at that row and storey;
 from the right, the right face of the rightmost one.  Those faces are active; every other face
 is inactive.  Adjacency is up/down/left/right inside one picture (rows y +/- 1, storeys s +/- 1).
 
-A city is a list of 30 entries, ``None`` or a district dict
+A city is a list of ``NSLOTS`` entries, ``None`` or a district dict
 ``{"id", "left", "right", "bridge", "protected"}``; faces are ``(slot, side)`` with side 0 = left,
 1 = right.  Everything here is plain functions over that list so cloning stays cheap.
 """
 from __future__ import annotations
 
-WIDTH, LENGTH, STOREYS = 3, 5, 3
+WIDTH, LENGTH, STOREYS = 3, 5, 3            # the most a city's ground floor may span
+START = (1, 2, 1)                           # the starting district (x, y, storey)
+XMIN, XMAX = START[0] - (WIDTH - 1), START[0] + (WIDTH - 1)
+YMIN, YMAX = START[1] - (LENGTH - 1), START[1] + (LENGTH - 1)
 SIDES = ("left", "right")
 
 SLOTS: list[tuple[int, int, int]] = []          # slot -> (x, y, storey)
 SLOT_AT: dict[tuple[int, int, int], int] = {}
-for _y in range(LENGTH):
+for _y in range(YMIN, YMAX + 1):
     for _s in range(1, STOREYS + 1):
-        for _x in range(WIDTH - _s + 1):
+        for _x in range(XMIN, XMAX - _s + 2):
             SLOT_AT[(_x, _y, _s)] = len(SLOTS)
             SLOTS.append((_x, _y, _s))
 NSLOTS = len(SLOTS)
@@ -48,7 +52,52 @@ CELL_NEIGHBOURS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 for (_y, _s) in CELL_SLOTS:
     CELL_NEIGHBOURS[(_y, _s)] = [c for c in ((_y - 1, _s), (_y + 1, _s), (_y, _s - 1), (_y, _s + 1))
                                   if c in CELL_SLOTS]
-ROW_CELLS: dict[int, list[tuple[int, int]]] = {y: [(y, s) for s in range(1, STOREYS + 1)] for y in range(LENGTH)}
+ROW_CELLS: dict[int, list[tuple[int, int]]] = {y: [(y, s) for s in range(1, STOREYS + 1)]
+                                               for y in range(YMIN, YMAX + 1)}
+GROUND = [i for i, (_x, _y, _s) in enumerate(SLOTS) if _s == 1]
+
+#: The slot layout saves used when the city was a fixed 3 x 5 frame (x 0..2, y 0..4): the same
+#: coordinates, fewer slots. ``widen`` moves such a city onto the full board.
+LEGACY_SLOTS = [(x, y, s) for y in range(LENGTH) for s in range(1, STOREYS + 1) for x in range(WIDTH - s + 1)]
+
+
+def widen(entries: list, blank=lambda: None) -> list:
+    """A per-slot list in the legacy layout, moved slot by slot onto the full board; the new
+    slots get ``blank()``."""
+    out = [blank() for _ in range(NSLOTS)]
+    for old, v in zip(LEGACY_SLOTS, entries):
+        out[SLOT_AT[old]] = v
+    return out
+
+
+def ground_box(city: list) -> tuple[int, int, int, int] | None:
+    """(x_min, x_max, y_min, y_max) of the storey-1 districts, or None for an empty city."""
+    xs = [SLOTS[i][0] for i in GROUND if city[i] is not None]
+    if not xs:
+        return None
+    ys = [SLOTS[i][1] for i in GROUND if city[i] is not None]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def within_extent(box, slot: int) -> bool:
+    """Would a district in ``slot`` keep the ground floor at most WIDTH x LENGTH?  Upper
+    storeys stand on districts already inside it."""
+    x, y, s = SLOTS[slot]
+    if s > 1 or box is None:
+        return True
+    x0, x1, y0, y1 = box
+    return max(x1, x) - min(x0, x) < WIDTH and max(y1, y) - min(y0, y) < LENGTH
+
+
+def extent_ok(city: list) -> bool:
+    box = ground_box(city)
+    return box is None or (box[1] - box[0] < WIDTH and box[3] - box[2] < LENGTH)
+
+
+def open_slots(city: list) -> list[int]:
+    """Empty slots where a district may stand: supported and keeping the city's extent."""
+    box = ground_box(city)
+    return [i for i in range(NSLOTS) if city[i] is None and supports_ok(city, i) and within_extent(box, i)]
 
 
 def face_card(city: list, slot: int, side: int) -> int:
@@ -107,11 +156,12 @@ def neighbours(city: list, slot: int, side: int) -> list[tuple[int, int]]:
 
 
 def pictures(city: list) -> dict:
-    """Both side pictures as 5 x 3 grids of slot indices (``None`` = empty cell)."""
+    """Both side pictures as grids of slot indices (``None`` = empty cell), one row per board
+    row from YMIN to YMAX, one column per storey."""
     out = {}
     for side in (0, 1):
         out[SIDES[side]] = [[visible_slot(city, (y, s), side) for s in range(1, STOREYS + 1)]
-                            for y in range(LENGTH)]
+                            for y in range(YMIN, YMAX + 1)]
     return out
 
 

@@ -95,7 +95,7 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
             self.rng.shuffle(draw)
             cty = [None] * C.NSLOTS
             pair = CAT.pair_ids[f]
-            cty[C.SLOT_AT[(1, 2, 1)]] = {"id": 0, "left": pair[0], "right": pair[1], "bridge": None,
+            cty[C.SLOT_AT[C.START]] = {"id": 0, "left": pair[0], "right": pair[1], "bridge": None,
                                          "protected": True}
             pl = {"faction": f, "hand": [], "draw": draw, "discard": [], "city": cty,
                   "act": C.compute_activity(cty), "res": None,
@@ -329,6 +329,9 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
             opts = cls.normalize_options(st["options"])
             if opts != st["options"]:
                 raise BadSave("The saved options are incomplete.")
+            for pl in st["players"]:
+                if len(pl["city"]) == len(C.LEGACY_SLOTS):   # saved when the city was a fixed 3 x 5
+                    pl["city"], pl["act"] = C.widen(pl["city"]), C.widen(pl["act"], lambda: [0, 0])
             g = cls.__new__(cls)
             g._load_state(st)
             g._validate()

@@ -32,6 +32,8 @@ def validate(game) -> None:
             if not is_int(pl[k]):
                 raise BadSave("Bad counters.")
         cty = pl["city"]
+        if not C.extent_ok(cty):
+            raise BadSave("A city is wider than 3 or longer than 5 districts.")
         for i, d in enumerate(cty):
             if d is not None:
                 if not C.supports_ok(cty, i) or not isinstance(d["protected"], bool) or not is_int(d["id"]):

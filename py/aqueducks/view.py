@@ -40,6 +40,7 @@ def build_view(game, player) -> dict:
                           "left": faces["left"], "right": faces["right"],
                           "bridge": (br if player == p else True) if br is not None else None,
                           "protected": d["protected"]})
+        spaces = [{"x": x, "y": y, "storey": s} for x, y, s in (C.SLOTS[i] for i in C.open_slots(cty))]
         pics = C.pictures(cty)
         pictures = {side: [[None if j is None else {"district": cty[j]["id"], "card": cty[j][side]}
                             for j in row] for row in grid] for side, grid in pics.items()}
@@ -49,14 +50,16 @@ def build_view(game, player) -> dict:
               "duckats": pl["duckats"], "favour": pl["favour"], "resources": dict(pl["res"]),
               "protection_left": pl["protect_left"], "hand_count": len(pl["hand"]),
               "draw_count": len(pl["draw"]), "discard_count": len(pl["discard"]),
-              "districts": dists, "pictures": pictures,
+              "districts": dists, "spaces": spaces, "pictures": pictures,
               "owes": pl["owes"], "has_chosen": pl["choice"] is not None and game.action in SIMULTANEOUS}
         cities.append(cv)
     v = {"game": game.NAME, "options": dict(game.options), "players": game.n, "solo": game.solo,
          "you": player, "era": game.era, "action_index": game.step, "action": game.action,
          "track": list(game.track), "final_era_last_action": E.last_action_of_final_era(CAT, game.solo),
          "to_act": game.to_act(), "cities": cities, "over": game.over, "result": game.final,
-         "decks": {t: len(d) for t, d in game.decks.items()}}
+         "decks": {t: len(d) for t, d in game.decks.items()},
+         # the board a city may grow over; pictures[side][y - board.y[0]][storey - 1]
+         "board": {"x": [C.XMIN, C.XMAX], "y": [C.YMIN, C.YMAX], "width": C.WIDTH, "length": C.LENGTH}}
     if not game.solo:
         rows = []
         for ri, row in enumerate(CAT.pondifex["rows"]):

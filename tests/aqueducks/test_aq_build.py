@@ -62,13 +62,41 @@ def test_malformed_build_is_bad_request_and_state_unchanged():
     assert g.to_dict() == before
 
 
-def test_grid_limits():
-    g = fresh()
+def test_city_grows_in_any_direction_up_to_3_wide_and_5_long():
+    # §4.1: "grow their city in any direction until they reach a total length of 5 Districts
+    # and a total width of 3 Districts": a bounding box, not a fixed frame around the start.
+    g = H.new(2, seed=5)                              # the starting district at x=1, y=2
     a, b = H.set_hand(g, 0, ["reed_hut", "quackworks"])
-    refused(g, 0, H.build(3, 0, 1, a, b), "3 wide")
-    refused(g, 0, H.build(0, 5, 1, a, b), "3 wide")
-    refused(g, 0, H.build(0, 0, 4, a, b), "3 wide")
-    refused(g, 0, H.build(2, 0, 2, a, b), "3 wide")  # storey 2 only at columns 1-2
+    spaces = {(m["x"], m["y"], m["storey"]) for m in g.legal_moves(0) if m["type"] == "build"}
+    assert {(-1, 2, 1), (3, 2, 1), (1, -2, 1), (1, 6, 1), (-1, -2, 1), (3, 6, 1)} <= spaces
+    assert not {(-2, 2, 1), (4, 2, 1), (1, -3, 1), (1, 7, 1)} & spaces
+    H.play(g, H.build(-1, -2, 1, a, b))               # now the ground spans x -1..1, y -2..2
+    c, d = H.set_hand(g, 0, ["reed_hut", "quackworks"])
+    refused(g, 0, H.build(2, 0, 1, c, d), "wider than 3")
+    refused(g, 0, H.build(0, 3, 1, c, d), "longer than 5")
+    refused(g, 0, H.build(0, 0, 4, c, d), "storeys 1 to 3")
+    assert {(m["x"], m["y"]) for m in g.legal_moves(0) if m["type"] == "build"} == {
+        (x, y) for x in (-1, 0, 1) for y in range(-2, 3)} - {(1, 2), (-1, -2)}
+    v = g.view(0)
+    assert v["board"] == {"x": [-1, 3], "y": [-2, 6], "width": 3, "length": 5}
+    assert {(q["x"], q["y"], q["storey"]) for q in v["cities"][0]["spaces"]} == {
+        (x, y, 1) for x in (-1, 0, 1) for y in range(-2, 3)} - {(1, 2, 1), (-1, -2, 1)}
+    left = v["cities"][0]["pictures"]["left"]
+    assert left[-2 - v["board"]["y"][0]][0]["card"] == a and left[2 - v["board"]["y"][0]][0] is not None
+    H.check_invariants(g)
+
+
+def test_storeys_still_need_their_supports_wherever_the_city_grows():
+    g = fresh()
+    H.put(g, 0, -1, 4, 1, "reed_hut", "reed_hut")
+    H.put(g, 0, 0, 4, 1, "reed_hut", "reed_hut")
+    a, b, br = H.set_hand(g, 0, ["quackworks", "quackworks", "bread_stall"])
+    refused(g, 0, H.build(0, 4, 2, a, b, br), "supporting districts")
+    assert legal_has(g, H.build(-1, 4, 2, a, b, br))
+
+
+def legal_has(g, mv):
+    return repr(mv) in {repr(m) for m in g.legal_moves(0)}
 
 
 def test_storey_two_needs_two_supports_and_a_bridge():

@@ -14,11 +14,36 @@ def nbr_keys(g, p, x, y, s, side):
     return sorted(CARD_OF[C.face_card(pl["city"], j, sd)].key for j, sd in C.neighbours(pl["city"], slot, side))
 
 
-def test_geometry_is_three_by_five_pyramids():
-    assert C.NSLOTS == 30
+def test_geometry_is_a_board_of_pyramids_around_the_start():
+    # a 3-wide, 5-long city can reach 2 columns and 4 rows past its starting district
+    assert (C.XMIN, C.XMAX, C.YMIN, C.YMAX) == (-1, 3, -2, 6) and C.START == (1, 2, 1)
+    assert C.NSLOTS == 9 * (5 + 4 + 3)
     assert C.SUPPORTS[C.SLOT_AT[(1, 4, 2)]] == (C.SLOT_AT[(1, 4, 1)], C.SLOT_AT[(2, 4, 1)])
-    assert C.SUPPORTS[C.SLOT_AT[(0, 0, 3)]] == (C.SLOT_AT[(0, 0, 2)], C.SLOT_AT[(1, 0, 2)])
-    assert (2, 0, 2) not in C.SLOT_AT and (1, 0, 3) not in C.SLOT_AT
+    assert C.SUPPORTS[C.SLOT_AT[(-1, 0, 3)]] == (C.SLOT_AT[(-1, 0, 2)], C.SLOT_AT[(0, 0, 2)])
+    assert (3, 0, 2) not in C.SLOT_AT and (2, 0, 3) not in C.SLOT_AT
+
+
+def test_extent_is_the_bounding_box_of_the_ground_floor():
+    city = [None] * C.NSLOTS
+    assert C.extent_ok(city) and C.ground_box(city) is None
+    city[C.SLOT_AT[(3, 6, 1)]] = {"id": 0}
+    city[C.SLOT_AT[(1, 2, 1)]] = {"id": 1}
+    assert C.ground_box(city) == (1, 3, 2, 6) and C.extent_ok(city)
+    assert not C.within_extent(C.ground_box(city), C.SLOT_AT[(0, 4, 1)])
+    assert not C.within_extent(C.ground_box(city), C.SLOT_AT[(2, 1, 1)])
+    city[C.SLOT_AT[(0, 4, 1)]] = {"id": 2}
+    assert not C.extent_ok(city)
+
+
+def test_a_save_from_the_fixed_frame_loads_onto_the_board():
+    g = H.new(2, seed=3)
+    H.put(g, 0, 0, 0, 1, "reed_hut", "quackworks")
+    st = g.to_dict()
+    for pl in st["players"]:   # the layout saves had: 30 slots over x 0..2, y 0..4
+        pl["city"] = [pl["city"][C.SLOT_AT[xys]] for xys in C.LEGACY_SLOTS]
+        pl["act"] = [pl["act"][C.SLOT_AT[xys]] for xys in C.LEGACY_SLOTS]
+    assert len(st["players"][0]["city"]) == 30
+    assert type(g).from_dict(st).to_dict() == g.to_dict()
 
 
 def test_lone_district_shows_both_faces_and_middle_is_hidden():

@@ -188,10 +188,11 @@ def test_protect_supports_when_enough_protections():
     g = H.new(2, seed=12)
     H.run_until(g, H.at("protect", 2))
     H.clear_city(g, 0)
-    H.put(g, 0, 0, 0, 1, "*", "*", protected=True)
-    b = H.put(g, 0, 1, 0, 1, "*", "*")
-    c = H.put(g, 0, 0, 0, 2, "*", "*")
-    d = H.put(g, 0, 0, 3, 1, "*", "*")
+    # Tier 1 buildings, which may stand on any storey (spare cards could be Tier 2 or 3)
+    H.put(g, 0, 0, 0, 1, "reed_hut", "quackworks", protected=True)
+    b = H.put(g, 0, 1, 0, 1, "bread_stall", "trinket_stall")
+    c = H.put(g, 0, 0, 0, 2, "marble_pond", "puddle_well")
+    d = H.put(g, 0, 0, 3, 1, "reed_hut", "quackworks")
     moves = [mv["districts"] for mv in g.legal_moves(0)]
     assert sorted([b["id"], c["id"]]) in moves and all(len(m) == 2 for m in moves)
     assert [c["id"], d["id"]] not in moves

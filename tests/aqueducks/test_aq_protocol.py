@@ -145,7 +145,9 @@ def test_view_shape_for_renderer():
     d = c["districts"][0]
     for k in ("id", "x", "y", "storey", "left", "right", "bridge", "protected"):
         assert k in d
-    assert len(c["pictures"]["left"]) == 5 and len(c["pictures"]["left"][0]) == 3
+    rows = v["board"]["y"][1] - v["board"]["y"][0] + 1       # one picture row per board row
+    assert len(c["pictures"]["left"]) == rows == 9 and len(c["pictures"]["left"][0]) == 3
+    assert {"x": 0, "y": 2, "storey": 1} in c["spaces"] and {"x": 1, "y": 2, "storey": 1} not in c["spaces"]
     assert len(v["track"]) == 11
 
 

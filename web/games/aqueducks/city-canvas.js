@@ -1,12 +1,14 @@
-// The 3 × 5 × 3 city on a canvas (high-DPI, resizes with its box), with focusable DOM
-// buttons laid over it for faces, legal places and protection toggles.
+// A city (up to 3 wide × 5 long × 3 storeys, grown in any direction) on a canvas (high-DPI,
+// resizes with its box), with focusable DOM buttons laid over it for faces, legal places and
+// protection toggles. Only the city's extent is drawn (see extent()), so coordinates may run
+// past the starting frame (x −1..3, y −2..6).
 //
-// Overview: one strip per row (1–5), seen from the front: storey-1 districts side by side,
+// Overview: one strip per row, seen from the front: storey-1 districts side by side,
 // storey-2 districts over the gap of their two supporters (on a bridge card), storey 3 on
 // top, like a house of cards. Each district is two back-to-back buildings: its left face and
 // its right face. An eye at each edge looks along each storey; the first face it meets is
 // active, faces behind it are hidden (hatched, crossed-eye icon, the word "hidden").
-// Left / right view: the 5 × 3 picture seen from that side, where adjacency lives.
+// Left / right view: the rows × 3 storeys picture seen from that side, where adjacency lives.
 import { iconImage, onIconsLoaded } from './icons.js';
 import { RES_COLOUR, RES_STRONG, mainResource, shortName } from './catalog.js';
 import { cardLabel } from './card-face.js';
@@ -31,6 +33,7 @@ export class CityCanvas {
     this.tip = this.el.querySelector('.aq-tip');
     this.mode = 'overview';
     this.city = null;
+    this.board = null; // view.board: pictures[side][y - board.y[0]]
     this.place = null; // {targets:[{x,y,storey,legal}], chosen:{x,y,storey}|null, ghost:{left,right,bridge}|null}
     this.protect = null; // {selectable:Set(id), selected:Set(id)}
     this.focus = null; // {district, side}
@@ -79,11 +82,29 @@ export class CityCanvas {
     return s === 1 || (this.districtAt(x, y, s - 1) && this.districtAt(x + 1, y, s - 1));
   }
 
+  /**
+   * Columns and rows to draw: the districts, the place targets while placing and the toppled
+   * ones, padded (centred) to at least the 3 × 5 a full city covers so a small city keeps its
+   * proportions. The engine says where a district may go; this only frames it.
+   */
+  extent() {
+    const pts = [...(this.city ? this.city.districts : []), ...(this.place ? this.place.targets : []), ...(this.toppled || [])];
+    if (!pts.length) return { x0: 0, x1: 2, y0: 0, y1: 4 };
+    let x0 = Math.min(...pts.map((p) => p.x));
+    let x1 = Math.max(...pts.map((p) => p.x + p.storey - 1)); // an upper storey spans x..x+storey-1
+    let y0 = Math.min(...pts.map((p) => p.y));
+    let y1 = Math.max(...pts.map((p) => p.y));
+    const pad = (lo, hi, n) => { const need = Math.max(0, n - (hi - lo + 1)); return [lo - Math.floor(need / 2), hi + Math.ceil(need / 2)]; };
+    [x0, x1] = pad(x0, x1, 3);
+    [y0, y1] = pad(y0, y1, 5);
+    return { x0, x1, y0, y1 };
+  }
+
   /** Storeys drawn for row y: up to the highest storey that is built or open (min 1). */
-  levels(y) {
+  levels(y, { x0, x1 }) {
     let top = 1;
     for (let s = 2; s <= 3; s++) {
-      for (let x = 0; x <= 3 - s; x++) if (this.districtAt(x, y, s) || this.supported(x, y, s)) top = s;
+      for (let x = x0; x <= x1 - s + 1; x++) if (this.districtAt(x, y, s) || this.supported(x, y, s)) top = s;
       if (this.toppled && this.toppled.some((d) => d.y === y && d.storey === s)) top = Math.max(top, s);
     }
     return top;
@@ -93,41 +114,50 @@ export class CityCanvas {
     const w = this.width;
     const mL = w < 480 ? 22 : 30;
     const U = w - 2 * mL;
-    const dw = U / 3;
+    const ext = this.extent();
+    const dw = U / (ext.x1 - ext.x0 + 1);
     const sh = Math.max(40, Math.min(60, dw * 0.36));
     const head = 16;
     const slots = [];
     const strips = [];
     let top = 0;
-    for (let y = 0; y < 5; y++) {
-      const lv = this.city ? this.levels(y) : 1;
+    for (let y = ext.y0; y <= ext.y1; y++) {
+      const lv = this.city ? this.levels(y, ext) : 1;
       const h = head + lv * sh + 8;
       strips.push({ y, top, h, lv });
       for (let s = 1; s <= lv; s++) {
-        for (let x = 0; x <= 3 - s; x++) {
-          const left = mL + (s - 1) * dw / 2 + x * dw;
+        for (let x = ext.x0; x <= ext.x1 - s + 1; x++) {
+          const left = mL + (s - 1) * dw / 2 + (x - ext.x0) * dw;
           const t = top + head + (lv - s) * sh;
           slots.push({ x, y, s, r: { x: left + 3, y: t + 2, w: dw - 6, h: sh - 4 } });
         }
       }
       top += h;
     }
-    return { kind: 'overview', w, h: top + 18, mL, dw, sh, head, strips, slots };
+    return { kind: 'overview', w, h: top + 18, mL, dw, sh, head, strips, slots, ext };
   }
 
   layoutSide() {
     const w = this.width;
     const mL = w < 480 ? 26 : 34;
     const head = 22;
-    const cw = (w - mL - 4) / 5;
+    const ext = this.extent();
+    const cw = (w - mL - 4) / (ext.y1 - ext.y0 + 1);
     const ch = Math.max(64, Math.min(118, cw * 0.82));
     const cells = [];
-    for (let y = 0; y < 5; y++) {
+    for (let y = ext.y0; y <= ext.y1; y++) {
       for (let s = 1; s <= 3; s++) {
-        cells.push({ y, s, r: { x: mL + y * cw + 3, y: head + (3 - s) * ch + 3, w: cw - 6, h: ch - 6 } });
+        cells.push({ y, s, r: { x: mL + (y - ext.y0) * cw + 3, y: head + (3 - s) * ch + 3, w: cw - 6, h: ch - 6 } });
       }
     }
-    return { kind: 'side', w, h: head + 3 * ch + 26, mL, cw, ch, head, cells };
+    return { kind: 'side', w, h: head + 3 * ch + 26, mL, cw, ch, head, cells, ext };
+  }
+
+  /** The picture cell (row y, storey s) of a side view; pictures cover every board row. */
+  pictureAt(side, y, s) {
+    const pic = this.city ? this.city.pictures[side] : null;
+    const row = pic && pic[y - (this.board ? this.board.y[0] : 0)];
+    return row ? row[s - 1] : null;
   }
 
   faceRect(slotR, side) {
@@ -175,7 +205,7 @@ export class CityCanvas {
       for (let s = 1; s <= lv; s++) {
         const cy = top + L.head + (lv - s) * L.sh + L.sh / 2;
         const inRow = [];
-        for (let x = 0; x <= 3 - s; x++) { const d = this.districtAt(x, y, s); if (d) inRow.push({ x, d }); }
+        for (let x = L.ext.x0; x <= L.ext.x1 - s + 1; x++) { const d = this.districtAt(x, y, s); if (d) inRow.push({ x, d }); }
         if (!inRow.length) continue;
         const first = L.slots.find((q) => q.x === inRow[0].x && q.y === y && q.s === s).r;
         const last = L.slots.find((q) => q.x === inRow[inRow.length - 1].x && q.y === y && q.s === s).r;
@@ -382,11 +412,10 @@ export class CityCanvas {
     const L = this.layout;
     const side = this.mode;
     const hl = this.hl();
-    const pic = this.city ? this.city.pictures[side] : null;
     ctx.fillStyle = 'rgba(13,59,79,.06)';
     roundRect(ctx, 2, 2, L.w - 4, L.h - 4, 10); ctx.fill();
     ctx.fillStyle = '#0d3b4f'; ctx.font = `700 12px ${font()}`; ctx.textBaseline = 'top'; ctx.textAlign = 'center';
-    for (let y = 0; y < 5; y++) ctx.fillText(`Row ${y + 1}`, L.mL + y * L.cw + L.cw / 2, 5);
+    for (let y = L.ext.y0; y <= L.ext.y1; y++) ctx.fillText(`Row ${y + 1}`, L.mL + (y - L.ext.y0) * L.cw + L.cw / 2, 5);
     ctx.textAlign = 'start';
     for (let s = 1; s <= 3; s++) {
       ctx.fillStyle = '#0d3b4f';
@@ -399,7 +428,7 @@ export class CityCanvas {
     ctx.fillText(side === 'left' ? 'Seen from the left edge of the city: each space shows the nearest left face.'
       : 'Seen from the right edge of the city: each space shows the nearest right face.', L.mL, ground + 6, L.w - L.mL - 6);
     for (const c of L.cells) {
-      const v = pic && pic[c.y][c.s - 1];
+      const v = this.pictureAt(side, c.y, c.s);
       const r = c.r;
       if (!v) {
         ctx.setLineDash([4, 4]); ctx.strokeStyle = 'rgba(13,59,79,.22)'; ctx.lineWidth = 1;
@@ -506,9 +535,8 @@ export class CityCanvas {
         }
       }
     } else {
-      const pic = this.city.pictures[this.mode];
       for (const c of L.cells) {
-        const v = pic[c.y][c.s - 1];
+        const v = this.pictureAt(this.mode, c.y, c.s);
         if (!v) continue;
         const d = this.city.districts.find((q) => q.id === v.district);
         const f = d[this.mode];

@@ -365,7 +365,7 @@ class AqueducksUI {
     for (const b of this.el.views.querySelectorAll('[data-view]')) b.setAttribute('aria-checked', String(b.dataset.view === this.mode));
     const tp = this.toppled[this.shown];
     const toppled = tp && tp.until > Date.now() ? tp.districts : null;
-    this.city.set({ city: shownCity, mode: this.mode, place, protect, toppled });
+    this.city.set({ city: shownCity, board: v.board, mode: this.mode, place, protect, toppled });
     this.el.cityBox.setAttribute('aria-label', `${this.seats[this.shown].name}'s city, ${this.mode}`);
 
     // panel

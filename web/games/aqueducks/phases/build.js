@@ -38,21 +38,11 @@ export function buildInfo(ui) {
   return { moves, canPass, enabled, pair, orients, bridges, move };
 }
 
-/** Places offered on the city in step 3: every empty supported space, legal ones marked. */
+/** Places offered on the city in step 3: every space the engine says a district may stand on
+ * now (city.spaces: supported, within the 3 × 5 extent, in any direction), legal ones for this
+ * pair marked. */
 export function placeTargets(ui, info) {
-  const city = ui.myCity();
-  const has = (x, y, s) => city.districts.some((d) => d.x === x && d.y === y && d.storey === s);
-  const out = [];
-  for (let y = 0; y < 5; y++) {
-    for (let s = 1; s <= 3; s++) {
-      for (let x = 0; x <= 3 - s; x++) {
-        if (has(x, y, s)) continue;
-        if (s > 1 && !(has(x, y, s - 1) && has(x + 1, y, s - 1))) continue;
-        out.push({ x, y, storey: s, legal: info.pair.some((m) => m.x === x && m.y === y && m.storey === s) });
-      }
-    }
-  }
-  return out;
+  return ui.myCity().spaces.map((p) => ({ x: p.x, y: p.y, storey: p.storey, legal: info.pair.some((m) => at(m, p)) }));
 }
 
 /** Would each face of a new district here be seen (presentation only, from the view). */
