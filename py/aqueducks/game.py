@@ -44,6 +44,8 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
 
     NAME = "aqueducks"
     STATE_VERSION = 1
+    UNDO_REVEALED = ("Since your last move new cards or everyone's choices have been shown, "
+                     "so it stands.")
     MOVE_FIELDS = MOVE_FIELDS
     OPTIONS = {
         "players": {"default": 2, "choices": [1, 2, 3, 4, 5, 6],

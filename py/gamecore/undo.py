@@ -28,6 +28,7 @@ from .errors import BadRequest, BadSave, IllegalMove
 GAME_OVER = "The game is over, so its moves stand."
 NO_MOVE = "You have no move to take back."
 OTHER_ACTED = "Another player has moved since your last move, so it stands."
+#: The default sentence; a game names what it reveals in ``Game.UNDO_REVEALED``.
 REVEALED = ("Since your last move new hidden information has reached a player "
             "(a card drawn or choices revealed), so it stands.")
 
@@ -102,7 +103,7 @@ def plan(game, player: int, bots: frozenset, seen=None):
     for i in range(j, len(log)):
         for s in marks[i][1]:
             if persons[s] and seen[s] > i:
-                return [], REVEALED
+                return [], getattr(game, "UNDO_REVEALED", REVEALED)
     return taken, None
 
 

@@ -19,6 +19,7 @@ class WaterWorks(Game):
     NAME = "waterworks"
     STATE_VERSION = 1
     OPTIONS = OPTIONS
+    UNDO_REVEALED = "Since your last move a player has been shown a card just drawn, so it stands."
     MOVE_FIELDS = rules.FIELDS
 
     @classmethod

@@ -67,10 +67,10 @@ def test_a_simultaneous_choice_is_changed_until_everyone_has_chosen(action, opts
     undone.apply(2, first_legal(undone, 2))
     for p in range(3):
         undo.note_seen(undone, p)
-    assert undo.undoable(undone, 2, NOBOTS) == {"moves": 0, "reason": undo.REVEALED}
+    assert undo.undoable(undone, 2, NOBOTS) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
     assert undo.undoable(undone, 0, NOBOTS)["reason"] == undo.OTHER_ACTED
     # against bots the completing choice stands as well: the bots chose independently
-    assert undo.undoable(undone, 2, frozenset({0, 1}))["reason"] == undo.REVEALED
+    assert undo.undoable(undone, 2, frozenset({0, 1}))["reason"] == GAME.UNDO_REVEALED
 
 
 def test_the_build_that_completes_a_round_against_bots_stands_once_shown():
@@ -81,7 +81,7 @@ def test_the_build_that_completes_a_round_against_bots_stands_once_shown():
     bots = frozenset({1, 2})
     assert undo.undoable(g, 0, bots) == {"moves": 1}, "revealed but not yet shown to anyone"
     undo.note_seen(g, 0)
-    assert undo.undoable(g, 0, bots) == {"moves": 0, "reason": undo.REVEALED}
+    assert undo.undoable(g, 0, bots) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
 
 
 def publican(players=3, seed=21):
@@ -166,7 +166,7 @@ def test_solo_picks_are_taken_back_one_by_one_until_the_draw():
     while g.action == "draft":
         g.apply(0, first_legal(g, 0))
     undo.note_seen(g, 0)
-    assert undo.undoable(g, 0, NOBOTS) == {"moves": 0, "reason": undo.REVEALED}
+    assert undo.undoable(g, 0, NOBOTS) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
 
 
 def test_a_solo_build_stands_once_its_refill_drew_a_card():
@@ -174,7 +174,7 @@ def test_a_solo_build_stands_once_its_refill_drew_a_card():
     H.run_until(g, H.at("build", 1))
     g.apply(0, first_legal(g, 0))
     undo.note_seen(g, 0)
-    assert undo.undoable(g, 0, NOBOTS)["reason"] == undo.REVEALED
+    assert undo.undoable(g, 0, NOBOTS)["reason"] == GAME.UNDO_REVEALED
 
 
 def test_a_finished_game_stands_and_records_with_take_backs_replay():

@@ -44,9 +44,9 @@ def test_a_view_handed_to_the_page_is_what_stops_a_take_back(svc):
     assert ok(svc, "undoable", id=gid, player=0, bots=[1]) == {"moves": 2}
     ok(svc, "state", id=gid, player=0)                    # the human sees the new card
     res = ok(svc, "undoable", id=gid, player=0, bots=[1])
-    assert res["moves"] == 0 and "hidden information" in res["reason"]
+    assert res["moves"] == 0 and "shown a card just drawn" in res["reason"]
     res = call(svc, "undo", id=gid, player=0, bots=[1])
-    assert res["error"]["code"] == "illegal_move" and "hidden information" in res["error"]["message"]
+    assert res["error"]["code"] == "illegal_move" and "shown a card just drawn" in res["error"]["message"]
 
 
 def test_after_an_undo_the_bot_decides_as_in_the_game_that_never_made_the_move(svc):
@@ -64,6 +64,7 @@ def test_after_an_undo_the_bot_decides_as_in_the_game_that_never_made_the_move(s
     assert ok(svc, "save", id=gid) == ok(svc, "save", id=never)
 
 
+@pytest.mark.skipif("botStart" not in Service()._methods, reason="the slice API was retired")
 def test_an_undo_spends_a_thinking_bots_token(svc):
     gid = ok(svc, "newGame", game="waterworks", options={"players": 3}, seed=5)["id"]
     human_then_bot(svc, gid)

@@ -92,8 +92,8 @@ def test_the_bots_replies_go_with_it_until_the_humans_draw_is_shown():
     undone, _ = undo.undo(g, 0, bots)
     same(undone, fresh(log, players=3, seed=8))
     undo.note_seen(g, 0)                   # the page shows the human their new hand
-    assert undo.undoable(g, 0, bots) == {"moves": 0, "reason": undo.REVEALED}
-    with pytest.raises(IllegalMove, match="new hidden information"):
+    assert undo.undoable(g, 0, bots) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
+    with pytest.raises(IllegalMove, match="shown a card just drawn"):
         undo.undo(g, 0, bots)
 
 
@@ -130,7 +130,7 @@ def test_a_take_back_shows_the_hand_so_the_play_before_it_stands():
     first, _ = undo.undo(g, 0, bots)
     same(first, fresh(log[:2], seed=9))
     # the undo shows seat 0 its hand, which holds the card bot 1's first reply dealt
-    assert undo.undoable(first, 0, bots) == {"moves": 0, "reason": undo.REVEALED}
+    assert undo.undoable(first, 0, bots) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
     rec = first.record()
     assert rec["moves"][:4] == log
     assert rec["moves"][4] == {"player": 0, "undo": 2, "bots": [1]}
@@ -190,7 +190,7 @@ def test_a_loaded_state_counts_as_seen_and_its_marks_are_rebuilt():
     loaded = GAME.load(json.loads(json.dumps(g.save())))
     assert loaded.marks is None
     # seen unknown: every seat has seen the table, so the dealt card stops the take-back
-    assert undo.undoable(loaded, 0, frozenset())["reason"] == undo.REVEALED
+    assert undo.undoable(loaded, 0, frozenset())["reason"] == GAME.UNDO_REVEALED
     # against a bot the draw went to the bot, so it is taken back
     assert undo.undoable(loaded, 0, frozenset({1})) == {"moves": 1}
     assert loaded.marks == g.marks
