@@ -45,7 +45,7 @@ def _serve(root: Path, prefix: str):
 def site_root() -> Path:
     """What the browser is served: the repo (dev) or a built folder (SITE_ROOT=dist)."""
     root = Path(os.environ.get("SITE_ROOT", ROOT)).resolve()
-    if not (root / "web" / "vendor" / "engine.zip").exists():
+    if not (root / "web" / "vendor" / "runtime.mjs").exists():
         pytest.fail("web/vendor is missing: run `make vendor` (make test does it).")
     return root
 

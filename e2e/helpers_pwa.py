@@ -47,17 +47,17 @@ def wait_ready(page, timeout=90_000):
 def play_some(page, game_id: str, moves: int) -> int:
     """Play `moves` legal moves (first legal move of whoever acts) through the engine API."""
     return page.evaluate(
-        """([id, n]) => {
+        """async ([id, n]) => {
             const E = window.PipesAndDucks;
             for (let k = 0; k < n; k++) {
-              const s = E.state({id}).result;
+              const s = (await E.state({id})).result;
               if (s.over) break;
               const p = s.toAct[0];
-              const mine = E.state({id, player: p}).result;
-              const r = E.play({id, player: p, move: mine.legal[0]});
+              const mine = (await E.state({id, player: p})).result;
+              const r = (await E.play({id, player: p, move: mine.legal[0]}));
               if (!r.ok) throw new Error(r.error.message);
             }
-            return E.state({id}).result.moveCount;
+            return (await E.state({id})).result.moveCount;
         }""",
         [game_id, moves],
     )
@@ -65,7 +65,7 @@ def play_some(page, game_id: str, moves: int) -> int:
 
 def new_game(page, game: str, players: int, seed: int = 7) -> dict:
     res = page.evaluate(
-        "([g, n, s]) => window.PipesAndDucks.newGame({game: g, options: {players: n}, seed: s})",
+        "async ([g, n, s]) => (await window.PipesAndDucks.newGame({game: g, options: {players: n}, seed: s}))",
         [game, players, seed])
     assert res["ok"], res
     return res["result"]

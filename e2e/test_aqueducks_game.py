@@ -155,7 +155,7 @@ CARD = {c["key"]: c for c in _CARDS["starter"] + _CARDS["tiered"] + [c for f in 
 def state(page, player=0):
     """Read-only look at the engine's snapshot for the scenario bookkeeping."""
     gid = page.get_attribute(".aq", "data-game-id")
-    return page.evaluate("([id, p]) => window.PipesAndDucks.state({id, player: p}).result", [gid, player])
+    return page.evaluate("async ([id, p]) => (await window.PipesAndDucks.state({id, player: p})).result", [gid, player])
 
 
 def faces_active(city, x, y, s):

@@ -73,6 +73,27 @@ def test_embedded_waterworks_plays_to_the_end_and_tells_the_host(browser, host, 
     assert errors == []
 
 
+def test_an_embed_costs_little_until_the_reader_plays(browser, host, dist_url):
+    """Before Play: the preview only (under 300 KB), no engine worker, no service worker."""
+    page, frame, errors = host(browser, "game=waterworks&players=2")
+    frame_el = page.frame(url=lambda u: "embed.html" in u)
+    frame_el.wait_for_timeout(1500)   # anything the frame would start on its own has begun
+    before = frame_el.evaluate("""async () => ({
+        bytes: performance.getEntriesByType('resource').reduce((n, e) => n + e.transferSize, 0)
+               + performance.getEntriesByType('navigation')[0].transferSize,
+        names: performance.getEntriesByType('resource').map((e) => e.name),
+        engine: document.documentElement.dataset.engine,
+        sw: !!(await navigator.serviceWorker.getRegistration()),
+    })""")
+    assert before["engine"] == "idle" and before["sw"] is False
+    assert not [n for n in before["names"] if "/vendor/" in n or "worker" in n], before["names"]
+    assert before["bytes"] < 300_000, before
+    frame.locator("#embed-play").click()
+    frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=90_000)
+    page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=20_000)
+    assert errors == []
+
+
 def test_embed_fits_a_320px_column(browser, host, dist_root, artifacts):
     page, frame, errors = host(browser, "game=aqueducks&players=3&seats=human,normal,easy", width=320)
     frame_el = page.frame(url=lambda u: "embed.html" in u)

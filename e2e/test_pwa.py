@@ -49,7 +49,7 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
             page.wait_for_selector("html[data-screen=menu]", state="attached")
     # The embed page is precached too, whatever its query string.
     embed = ctx.new_page()
-    embed.goto(dist_url + "embed.html?game=aqueducks&players=3")
+    embed.goto(dist_url + "embed.html?game=aqueducks&players=3&autostart=1")
     wait_ready(embed)
     assert errors == []
     ctx.close()
@@ -102,7 +102,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
         # Nothing was reloaded under the game.
         page.wait_for_timeout(500)
         assert page.evaluate("window.__samePage") is True
-        assert page.evaluate(f"PipesAndDucks.state({{id: '{created['id']}'}}).ok")
+        assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{created['id']}'}})).ok")
         # Leaving the game ("between games") applies it: one reload onto the new version.
         with page.expect_navigation():
             page.evaluate("document.documentElement.dataset.screen = 'menu'")
@@ -130,7 +130,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
             saved = page.evaluate("""Math.max(...Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))
                 .map(k => JSON.parse(localStorage.getItem(k)).moveCount))""")
             game_id = page.get_attribute("html", "data-game-id")
-            assert page.evaluate(f"PipesAndDucks.state({{id: '{game_id}'}}).result.moveCount") >= min(saved, 2)
+            assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{game_id}'}})).result.moveCount") >= min(saved, 2)
         assert errors == []
         ctx.close()
     finally:

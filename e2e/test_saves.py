@@ -20,14 +20,14 @@ def autosave_game(page, game: str, moves: int) -> dict:
             const saves = await import(url);
             const E = window.PipesAndDucks;
             const session = {...created, engine: E, seats};
-            saves.autosave(session);
+            await saves.autosave(session);
             for (let k = 0; k < n; k++) {
-              const s = E.state({id: created.id}).result;
+              const s = (await E.state({id: created.id})).result;
               const p = s.toAct[0];
-              const mine = E.state({id: created.id, player: p}).result;
-              const r = E.play({id: created.id, player: p, move: mine.legal[0]});
+              const mine = (await E.state({id: created.id, player: p})).result;
+              const r = (await E.play({id: created.id, player: p, move: mine.legal[0]}));
               if (!r.ok) throw new Error(r.error.message);
-              saves.autosave(session);
+              await saves.autosave(session);
             }
             return saves.getSave(session.saveId);
         }""",
@@ -51,8 +51,8 @@ def test_resume_after_reload(open_page, dist_url, dist_root):
     resumed = page.evaluate(
         """async ([url, id]) => {
             const saves = await import(url);
-            const r = saves.resumeSave(window.PipesAndDucks, id);
-            return {ok: r.ok, moves: window.PipesAndDucks.state({id: r.session.id}).result.moveCount,
+            const r = await saves.resumeSave(window.PipesAndDucks, id);
+            return {ok: r.ok, moves: (await window.PipesAndDucks.state({id: r.session.id})).result.moveCount,
                     seats: r.session.seats.map(s => s.name)};
         }""", [page.evaluate(SAVES_JS), save["id"]])
     assert resumed == {"ok": True, "moves": 5, "seats": ["Ann", "Bo"]}
@@ -60,7 +60,7 @@ def test_resume_after_reload(open_page, dist_url, dist_root):
         item.locator("[data-act=resume]").click()
         page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached")
         game_id = page.get_attribute("html", "data-game-id")
-        assert page.evaluate(f"PipesAndDucks.state({{id: '{game_id}'}}).result.moveCount") >= 5
+        assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{game_id}'}})).result.moveCount") >= 5
     assert probe.errors == []
 
 
@@ -81,7 +81,7 @@ def test_menu_game_is_autosaved_and_resumed(open_page, dist_url, dist_root):
     item.locator("[data-act=resume]").click()
     page.wait_for_selector("html[data-screen=aqueducks][data-game-id]", state="attached")
     game_id = page.get_attribute("html", "data-game-id")
-    assert page.evaluate(f"PipesAndDucks.state({{id: '{game_id}'}}).result.moveCount") >= saved["moveCount"]
+    assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{game_id}'}})).result.moveCount") >= saved["moveCount"]
     assert probe.errors == []
 
 

@@ -5,7 +5,7 @@ import json
 def test_boots_to_ready_with_no_errors_and_no_foreign_requests(open_page, artifacts):
     page, probe = open_page()
     assert page.get_attribute("html", "data-engine") == "ready"
-    hello = page.evaluate("window.PipesAndDucks.hello()")
+    hello = page.evaluate("async () => (await window.PipesAndDucks.hello())")
     assert hello["ok"] is True
     assert {g["name"] for g in hello["result"]["games"]} >= {"waterworks", "aqueducks"}
     page.screenshot(path=str(artifacts / "shell-desktop.png"))
@@ -38,11 +38,11 @@ def test_menu_player_count_changes_the_seats(open_page):
 
 def test_api_returns_structured_errors_never_tracebacks(open_page):
     page, probe = open_page()
-    bad = page.evaluate("window.PipesAndDucks.call('nope', {})")
+    bad = page.evaluate("async () => (await window.PipesAndDucks.call('nope', {}))")
     assert bad == {"ok": False, "error": {"code": "bad_request", "message": "Unknown method 'nope'."}}
-    raw = page.evaluate("JSON.parse(window.__pndDispatch('{not json'))")
-    assert raw["ok"] is False and raw["error"]["code"] == "bad_request"
-    missing = page.evaluate("window.PipesAndDucks.state({id: 'g999'})")
+    odd = page.evaluate("async () => (await window.PipesAndDucks.call(42, []))")
+    assert odd["ok"] is False and odd["error"]["code"] == "bad_request"
+    missing = page.evaluate("async () => (await window.PipesAndDucks.state({id: 'g999'}))")
     assert missing["ok"] is False and "Traceback" not in json.dumps(missing)
 
 

@@ -8,16 +8,16 @@ from helpers_snapshot import boot_kind, revisit_from_snapshot, stored_snapshots,
 GREEDY_GAME = """async (seed) => {
     const E = window.PipesAndDucks;
     await E.ready;
-    const id = E.newGame({game: 'waterworks', seed, options: {players: 3}}).result.id;
-    let snap = E.state({id}).result;
+    const id = (await E.newGame({game: 'waterworks', seed, options: {players: 3}})).result.id;
+    let snap = (await E.state({id})).result;
     while (!snap.over) {
         const player = snap.toAct[0];
-        const {move} = E.botMove({id, player, level: 'greedy'}).result;
-        const played = E.play({id, player, move});
+        const {move} = (await E.botMove({id, player, level: 'greedy'})).result;
+        const played = (await E.play({id, player, move}));
         if (!played.ok) return played.error;
-        snap = E.state({id}).result;
+        snap = (await E.state({id})).result;
     }
-    return {record: E.record({id}).result, save: E.save({id}).result};
+    return {record: (await E.record({id})).result, save: (await E.save({id})).result};
 }"""
 
 
@@ -27,7 +27,7 @@ def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_game(open_page)
     revisit_from_snapshot(page)
     restored = page.evaluate(GREEDY_GAME, 2026)
     assert restored == fresh and restored["record"]["moves"]
-    assert page.evaluate("window.PipesAndDucks.hello().result.games.length") == 2
+    assert page.evaluate("async () => (await window.PipesAndDucks.hello()).result.games.length") == 2
     assert probe.errors == []
     assert probe.foreign == []
 
@@ -44,7 +44,7 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page, damag
     page.reload()
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
     assert boot_kind(page) == "fresh"
-    assert page.evaluate("window.PipesAndDucks.hello().ok")
+    assert page.evaluate("async () => (await window.PipesAndDucks.hello()).ok")
     assert probe.errors == []
     wait_until_stored(page, [url])   # stored again for the next visit
 

@@ -2,7 +2,7 @@
 
     python3 tools/build.py [--out dist]
 
-Copies the pages, the PyScript config, the card data (cards/*.json), the tutorial scenarios
+Copies the pages, the card data (cards/*.json), the tutorial scenarios
 (tutorials/*.json) and web/ (shell, games, styles, art, icons, PWA code
 and the vendored runtime + engine.zip from `make vendor`), leaves out everything that is
 only for development (tests, tools, docs, sources of the engine zip, node_modules), then
@@ -11,6 +11,7 @@ has Workbox generate the service worker over the result (tools/sw.mjs).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import re
 import shutil
 import subprocess
@@ -18,43 +19,16 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["index.html", "embed.html", "pyscript.toml"]
+PAGES = ["index.html", "embed.html"]
 DATA_FOLDERS = ["cards", "tutorials"]
 # Inside web/: development-only folders and files never shipped.
 SKIP_DIRS = {"build", "tests", "test", "tools", "__pycache__", "node_modules"}
 SKIP_SUFFIXES = {".map", ".md", ".py", ".pyc", ".ts"}
-# PyScript chunks every page load imports one after another (core, then the TOML reader for
-# pyscript.toml, then each plugin, which PyScript loads even when disabled because the `mpy`
-# type needs them). Their names carry content hashes, so the build looks them up in the
-# vendored copy and preloads them all at once (measured by `make bench`).
-STARTUP_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
-                  "py-terminal")
-CORE_PRELOAD = '<link rel="modulepreload" href="web/vendor/pyscript/core.js">'
-
-
 def wanted(path: Path) -> bool:
     rel = path.relative_to(ROOT / "web")
     if any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
         return False
     return path.suffix not in SKIP_SUFFIXES
-
-
-def pyscript_chunks() -> list[str]:
-    """Hashed file names of the chunks PyScript imports at start-up, core chunk first."""
-    vendor = ROOT / "web" / "vendor" / "pyscript"
-    entry = (vendor / "core.js").read_text()
-    core = re.search(r'"\./(core-[A-Za-z0-9_-]+\.js)"', entry)
-    if not core:
-        sys.exit("web/vendor/pyscript/core.js no longer names its core chunk: update tools/build.py")
-    text = (vendor / core.group(1)).read_text()
-    names = [core.group(1)]
-    for stem in STARTUP_CHUNKS:
-        found = set(re.findall(r'import\("\./(' + re.escape(stem) + r'-[A-Za-z0-9_-]{8}\.js)"\)', text))
-        if len(found) != 1:
-            sys.exit(f"PyScript's start-up chunk {stem!r} not found once in {core.group(1)}: "
-                     "update STARTUP_CHUNKS in tools/build.py")
-        names.append(found.pop())
-    return [f"web/vendor/pyscript/{n}" for n in names]
 
 
 STATIC_IMPORT = re.compile(r"""^\s*import\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.M)
@@ -64,7 +38,7 @@ MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
 def module_graph(html: str) -> list[str]:
     """Our own modules the page's module scripts import statically (not the scripts
     themselves): the browser finds them only after parsing their importers, one level at a
-    time, and PyScript waits for the whole graph (DOMContentLoaded) before it starts."""
+    time, and the menu is wired only once the whole graph has run."""
     entries = [src for src in MODULE_SCRIPT.findall(html) if not src.startswith("web/vendor/")]
     seen, todo = set(entries), list(entries)
     found = []
@@ -79,11 +53,34 @@ def module_graph(html: str) -> list[str]:
     return found
 
 
-def with_preloads(html: str, chunks: list[str]) -> str:
-    """The page with modulepreload links for everything imported before the engine starts."""
-    assert CORE_PRELOAD in html, "the page no longer preloads PyScript's core.js"
-    links = "".join(f'\n  <link rel="modulepreload" href="{c}">' for c in chunks + module_graph(html))
-    return html.replace(CORE_PRELOAD, CORE_PRELOAD + links, 1)
+def with_preloads(html: str) -> str:
+    """The page with modulepreload links for its module graph, before its first module script."""
+    first = MODULE_SCRIPT.search(html)
+    assert first, "the page has no module script"
+    links = "".join(f'<link rel="modulepreload" href="{c}">\n  ' for c in module_graph(html))
+    return html[:first.start()] + links + html[first.start():]
+
+
+def content_hash(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def version_runtime(vendor: Path) -> None:
+    """Give the runtime and the engine content-hashed names (pyodide-HASH/, engine-HASH.zip) and
+    tell the worker (runtime.mjs). A changed file then has a new address, so the service worker
+    may take each from the HTTP cache the first visit just filled instead of downloading it
+    again (tools/sw.mjs), and can never mistake an old file for the current one."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from vendor import write_runtime_names
+    runtime = vendor / "pyodide"
+    runtime_dir = f"pyodide-{content_hash(*sorted(runtime.iterdir()))}"
+    runtime.rename(vendor / runtime_dir)
+    engine = f"engine-{content_hash(vendor / 'engine.zip')}.zip"
+    (vendor / "engine.zip").rename(vendor / engine)
+    write_runtime_names(f"{runtime_dir}/", engine, vendor)
 
 
 def build(out: Path) -> None:
@@ -92,14 +89,13 @@ def build(out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    chunks = pyscript_chunks()
     for name in PAGES:
         html = (ROOT / name).read_text()
         if name.endswith(".html"):
             # Tell web/pwa/register.js that this build has a service worker.
             assert "</head>" in html, name
             html = html.replace("</head>", '  <meta name="pnd-service-worker" content="sw.js">\n</head>', 1)
-            html = with_preloads(html, chunks)
+            html = with_preloads(html)
         (out / name).write_text(html)
     # Card data and tutorial scenarios: the engine has them inside engine.zip; the site ships
     # them as files too (the screens fetch cards/*.json; tutorials/*.json are there to read).
@@ -112,6 +108,7 @@ def build(out: Path) -> None:
             dest = out / path.relative_to(ROOT)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, dest)
+    version_runtime(out / "web" / "vendor")
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("")
     subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(out)], cwd=ROOT, check=True)

@@ -1,9 +1,7 @@
 // Byte-compile a folder of Python sources with the Pyodide the page runs (the vendored copy: its
 // CPython version and bytecode magic), for tools/vendor.py.
-//   node tools/compile_pyc.mjs DIR [--pyscript] [--stdlib NAME]...
+//   node tools/compile_pyc.mjs DIR [--stdlib NAME]...
 //
-// --pyscript    first writes PyScript's own Python package into DIR, exactly as its core script
-//               writes it into the browser's file system at start-up, so it is compiled too.
 // --stdlib NAME first copies the standard-library package NAME out of Pyodide's own stdlib
 //               archive into DIR (see tools/vendor.py for why).
 // The .pyc files are "checked hash" ones (PEP 552): Python uses one only while the source
@@ -15,23 +13,11 @@ import { loadPyodide } from '../web/vendor/pyodide/pyodide.mjs';
 
 const [dir, ...flags] = process.argv.slice(2);
 if (!dir) {
-  console.error('usage: node tools/compile_pyc.mjs DIR [--pyscript] [--stdlib NAME]...');
+  console.error('usage: node tools/compile_pyc.mjs DIR [--stdlib NAME]...');
   process.exit(2);
 }
 const root = path.resolve(dir);
 const stdlib = flags.flatMap((f, i) => (f === '--stdlib' ? [flags[i + 1]] : []));
-
-if (flags.includes('--pyscript')) {
-  const { default: tree } = await import('../node_modules/@pyscript/core/src/stdlib/pyscript.js');
-  const write = (base, node) => {
-    for (const [name, value] of Object.entries(node)) {
-      const target = path.join(base, name);
-      if (typeof value === 'string') fs.writeFileSync(target, value, 'utf8');
-      else { fs.mkdirSync(target, { recursive: true }); write(target, value); }
-    }
-  };
-  write(root, tree);
-}
 
 const py = await loadPyodide({ stdout: () => {}, stderr: (s) => console.error(s) });
 py.FS.mkdirTree('/src');

@@ -2,25 +2,21 @@
 
 web/vendor/ is git-ignored: binaries come from the npm lockfile, never from git.
   web/vendor/pyodide/   the Pyodide core (loader, wasm, stdlib, lock file)
-  web/vendor/pyscript/  PyScript's dist (core.js and its lazily loaded chunks)
-  web/vendor/engine.zip py/ packages + cards/ + tutorials/, unpacked by pyscript.toml [files] into the
-                        interpreter's working directory (one request instead of dozens), with
-                        bytecode for them and for PyScript's own package (see below)
+  web/vendor/engine.zip py/ packages + cards/ + tutorials/, unpacked by the engine worker
+                        (web/engine/worker.mjs) into the interpreter's working directory (one
+                        request instead of dozens), with bytecode for them (see below)
   web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
                         a memory snapshot of Pyodide just after it started Python
                         (tools/snapshot.mjs), gzipped, and its name and size for the page:
                         repeat visits restore it instead of starting Python (web/snapshot.mjs).
                         HASH covers everything it was made from, so a page never restores a
                         snapshot made by other files.
+  web/vendor/runtime.mjs where the engine worker finds Pyodide and engine.zip; the built site
+                        (tools/build.py) renames both to content-hashed names and rewrites it.
 
 Bytecode: Pyodide would otherwise compile every imported module from source on every page
-load, PyScript's package included. tools/compile_pyc.mjs compiles them once here, with the
-Pyodide the page runs, into checked-hash .pyc files (used only while the source matches).
-Pyodide's standard library ships as sources only, and PyScript's start-up imports one package
-that Pyodide itself has not already imported: ``html`` (its entity table alone took about 25 ms
-to compile in the page). The zip carries that package, copied unchanged from the same Pyodide,
-with its bytecode; the working directory comes first on sys.path, so this copy is the one
-imported (measured in docs/startup.md).
+load. tools/compile_pyc.mjs compiles them once here, with the Pyodide the page runs, into
+checked-hash .pyc files (used only while the source matches).
 """
 from __future__ import annotations
 
@@ -35,24 +31,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
-#: standard-library packages that PyScript imports at start-up and Pyodide has not (see above)
-PRECOMPILED_STDLIB = ["html"]
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
 
 
 def copy_runtime() -> None:
     pyodide = ROOT / "node_modules" / "pyodide"
-    pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-    if not pyodide.is_dir() or not pyscript.is_dir():
+    if not pyodide.is_dir():
         sys.exit("node_modules is missing: run `npm ci` first (make does this for you).")
     (VENDOR / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
-    target = VENDOR / "pyscript"
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(pyscript, target, ignore=shutil.ignore_patterns("*.map"))
+    stale = VENDOR / "pyscript"   # vendored by earlier versions, which ran PyScript
+    if stale.exists():
+        shutil.rmtree(stale)
+
+
+def write_runtime_names(pyodide: str = "pyodide/", engine: str = "engine.zip",
+                        vendor: Path = VENDOR) -> None:
+    (vendor / "runtime.mjs").write_text(
+        "// Written by tools/vendor.py (or tools/build.py): where the engine worker finds its files.\n"
+        f"export const runtime = {{ pyodide: '{pyodide}', engine: '{engine}' }};\n")
 
 
 def make_snapshot() -> None:
@@ -86,14 +85,10 @@ def pack_engine() -> None:
         for folder in ("cards", "tutorials"):     # data the engine reads (gamecore.carddata)
             for path in (ROOT / folder).rglob("*.json"):
                 _copy(path, tree / path.relative_to(ROOT))
-        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tree), "--pyscript",
-                        *(arg for name in PRECOMPILED_STDLIB for arg in ("--stdlib", name))],
-                       check=True)
+        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tree)], check=True)
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
             for path in sorted(p for p in tree.rglob("*") if p.is_file()):
                 name = path.relative_to(tree).as_posix()
-                if name.startswith("pyscript/") and path.suffix == ".py":
-                    continue     # PyScript writes its own sources; only their bytecode ships
                 info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, path.read_bytes())
@@ -108,5 +103,6 @@ if __name__ == "__main__":
     if "--engine-only" not in sys.argv:
         copy_runtime()
         make_snapshot()
+        write_runtime_names()
     pack_engine()
     print(f"vendored runtime and engine into {VENDOR.relative_to(ROOT)}/")

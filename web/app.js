@@ -185,37 +185,73 @@ function radioKeys(e, selector, activate) {
   (checked || next).focus();
 }
 
+const screenModule = (game) => import(`./games/${game}/index.js`);
+let starting = null; // the Start game click the engine is still warming up for
+
+/** Start the menu's game. A click while Python is still starting is answered at once: the
+ * game screen opens and says the engine is on its way, then the game appears in it. */
 async function startGame() {
   const button = $('#start');
+  if (button.disabled) return;
   button.disabled = true;
+  const game = menu.game;
+  const n = playerCount();
+  const seats = Array.from({ length: n }, (_, i) => ({ ...seat(i), colour: SEAT_COLOURS[i] }));
+  const options = { ...(menu.rules[game] || {}), players: n };
+  const module = screenModule(game);
+  module.catch(() => {}); // reported by openGame
+  const start = {};
+  starting = start;
+  if (engine.status !== 'ready') showWaiting(game);
   try {
     await engine.ready;
   } catch {
     button.disabled = false;
+    closeGame(); // the boot error panel says what went wrong
     return;
   }
-  const n = playerCount();
-  const seats = Array.from({ length: n }, (_, i) => ({ ...seat(i), colour: SEAT_COLOURS[i] }));
-  const options = { ...(menu.rules[menu.game] || {}), players: n };
-  const created = engine.newGame({ game: menu.game, options, seed: randomSeed() });
+  if (starting !== start) return; // the person went back to the menu meanwhile
+  const created = await engine.newGame({ game, options, seed: randomSeed() });
+  starting = null;
   button.disabled = false;
   if (!created.ok) {
+    closeGame();
     showToast(created.error.message);
     return;
   }
-  await openGame({ ...created.result, seats });
+  await openGame({ ...created.result, seats }, module);
+}
+
+/** The game screen while the engine starts: what is coming, and a way back. */
+function showWaiting(game) {
+  const screen = $('#game');
+  $('#menu').hidden = true;
+  screen.hidden = false;
+  const box = document.createElement('div');
+  box.className = 'game-waiting';
+  box.dataset.testid = 'engine-coming';
+  box.setAttribute('role', 'status');
+  box.innerHTML = `<span class="game-art" aria-hidden="true"></span>
+    <p class="game-waiting-text"></p>
+    <span class="engine-bar" aria-hidden="true"><span class="engine-bar-fill"></span></span>
+    <button type="button" class="btn btn-small">Back to the menu</button>`;
+  $('.game-art', box).classList.add(`art-${game}`);
+  $('.game-waiting-text', box).textContent = `Setting up ${GAMES[game].title}: the game engine is warming up, your table opens in a moment.`;
+  $('button', box).addEventListener('click', () => { starting = null; $('#start').disabled = false; closeGame(); });
+  screen.replaceChildren(box);
+  document.documentElement.dataset.screen = game;
 }
 
 let current = null; // the session on screen, if any
 
 /** Show a game screen for an open engine game ({id, game, options, seed, players, seats}). */
-export async function openGame(session) {
+export async function openGame(session, module = screenModule(session.game)) {
   const screen = $('#game');
-  let module;
   try {
-    module = await import(`./games/${session.game}/index.js`);
+    module = await module;
   } catch (err) {
     console.error(err);
+    closeGame();
     showToast('This game screen could not be loaded.');
     return;
   }
@@ -241,12 +277,14 @@ export async function openGame(session) {
 
 /** Same game, options and seats, a new shuffle; saved as a game of its own. */
 async function rematch(session) {
-  const created = engine.newGame({ game: session.game, options: session.options, seed: randomSeed() });
+  const created = await engine.newGame({ game: session.game, options: session.options, seed: randomSeed() });
   if (!created.ok) { showToast(created.error.message); closeGame(); return; }
   await openGame({ ...created.result, seats: session.seats });
 }
 
 export function closeGame() {
+  // The save keeps the game; the engine need not (a long evening in one tab).
+  if (current) engine.close({ id: current.id });
   current = null;
   delete document.documentElement.dataset.gameId;
   renderSaves();
@@ -275,12 +313,16 @@ export function showToast(message) {
 
 function wireEngineStatus() {
   const text = $('#engine-status .engine-text');
-  const fill = $('#engine-status .engine-bar-fill');
-  window.addEventListener('pnd:progress', (e) => { fill.style.width = `${Math.round(e.detail * 100)}%`; });
+  window.addEventListener('pnd:progress', (e) => {
+    for (const bar of document.querySelectorAll('.engine-bar-fill')) bar.style.width = `${Math.round(e.detail * 100)}%`;
+  });
   engine.ready.then((hello) => {
     text.textContent = 'Engine ready';
     engineGames = Object.fromEntries(hello.games.map((g) => [g.name, g]));
     renderMenu();
+    // Fetch both game screens ahead, so a click on Start game opens one at once.
+    const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+    idle(() => { for (const game of Object.keys(GAMES)) screenModule(game).catch(() => {}); });
   }, (err) => {
     // A promise, not the pnd:error event: the failure may predate this module.
     text.textContent = 'Engine failed';
@@ -345,7 +387,7 @@ function savesMessage(text, kind = 'info') {
 
 async function resumeGame(id) {
   try { await engine.ready; } catch { return; }
-  const res = saves.resumeSave(engine, id);
+  const res = await saves.resumeSave(engine, id);
   if (!res.ok) { savesMessage(res.message, 'error'); return; }
   savesMessage('');
   await openGame(res.session);
@@ -376,7 +418,7 @@ function wireSaves() {
     let text;
     try { text = await file.text(); } catch { savesMessage('That file could not be read.', 'error'); return; }
     try { await engine.ready; } catch { savesMessage('The game engine is not running, so the file cannot be checked.', 'error'); return; }
-    const res = saves.importText(engine, text);
+    const res = await saves.importText(engine, text);
     if (!res.ok) { savesMessage(res.message, 'error'); return; }
     renderSaves();
     savesMessage(`Imported a ${res.save.title} game (${res.save.over ? 'finished' : `move ${res.save.moveCount}`}).`);
@@ -428,6 +470,7 @@ wireEmbed();
 // Offline support and updates. An update applied on request during a game reloads the
 // page; the game was autosaved after its last move and is reopened right away.
 initPwa({
+  after: engine.ready,
   beforeReload() {
     const id = current && (current.latestSaveId || current.saveId);
     if (id) {

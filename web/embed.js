@@ -2,9 +2,11 @@
 // events for the host page. Query: ?game=waterworks|aqueducks&players=N
 //   &seats=human,normal,...   (human | easy | normal | hard, or bot = normal)
 //   &names=Ann,Bo  &speed=fast|normal|slow  &seed=INT  &autostart=1
+// Until the reader presses Play (or the embed asks for autostart=1) the frame shows a light
+// preview drawn without Python and downloads nothing more: no engine, no service worker.
 // Events (window.parent.postMessage, documented in docs/embedding.md), each
 //   {source: "pipes-and-ducks", version: 1, type, ...}:
-//   ready {games}, started {game, options, seed, players, seats}, move {game, player, moveCount},
+//   ready {games} (the preview is shown; Play starts the engine), started {game, options, seed, players, seats}, move {game, player, moveCount},
 //   over {game, result, moveCount, seats}, error {message}, resize {height}
 import engine from './engine.js';
 import { DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
@@ -94,8 +96,9 @@ async function start(seed = config.seed ?? randomSeed()) {
   const button = $('#embed-play');
   button.disabled = true;
   message('');
+  if (engine.status !== 'ready') $('#engine-status .engine-text').textContent = 'Warming up…';
   try {
-    await engine.ready;
+    await engine.start();
   } catch {
     button.disabled = false;
     return;
@@ -111,7 +114,7 @@ async function start(seed = config.seed ?? randomSeed()) {
     return;
   }
   const options = { players: config.players };
-  const created = engine.newGame({ game: config.game, options, seed });
+  const created = await engine.newGame({ game: config.game, options, seed });
   button.disabled = false;
   if (!created.ok) {
     message(created.error.message);
@@ -154,11 +157,10 @@ async function start(seed = config.seed ?? randomSeed()) {
 
 function wire() {
   const text = $('#engine-status .engine-text');
-  engine.ready.then((hello) => {
-    text.textContent = 'Ready';
-    post('ready', { games: hello.games.map((g) => g.name) });
-    if (config.autostart) start();
-  }, () => {});
+  // 'ready': the preview is up and Play answers. The engine starts only on Play.
+  post('ready', { games: Object.keys(GAMES) });
+  engine.ready.then(() => { text.textContent = 'Ready'; }, () => {});
+  if (config.autostart) start();
   window.addEventListener('pnd:error', (e) => {
     text.textContent = 'Engine failed';
     message(`${e.detail.message} Reload to try again.`);
@@ -176,4 +178,5 @@ function wire() {
 root.dataset.screen = 'menu';
 renderStart();
 wire();
-initPwa({ banner: false });
+// Offline support only once the reader has started the engine: the precache is 14 MB.
+initPwa({ banner: false, after: engine.ready });

@@ -1,117 +1,112 @@
-// The engine client: builds the documented window.PipesAndDucks API over the one
-// function py/bridge.py hands us, and drives <html data-engine="loading|ready|error">.
-// Strings cross the FFI both ways (JSON), so no Python proxy ever reaches page code.
-import { bootFailed, howBooted, startPyodide } from './interpreter.mjs';
-
-// First thing: Pyodide downloads and boots while PyScript and the shell start (interpreter.mjs).
-startPyodide();
+// The local engine: Python in a Web Worker (web/engine/worker.mjs), behind the documented
+// window.PipesAndDucks API (docs/api.md), and <html data-engine="idle|loading|ready|error">.
+// Requests and replies cross as JSON text, so no Python proxy ever reaches page code; every
+// call returns a Promise of its envelope and never rejects.
+//
+// The worker starts when the page asks for it: index.html starts it from its first inline
+// script (so Python's downloads begin before the page has parsed), an embedded game only when
+// the reader presses Play (web/embed.js calls start()).
+import { engineApi, refusal } from './engine/api.js';
 
 const root = document.documentElement;
 const BOOT_TIMEOUT_MS = 120_000;
 
-let dispatch = null;
+let worker = null;
+let nextId = 1;
+const pending = new Map(); // request id -> resolve
 let settle;
 const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
 ready.catch(() => {}); // failure is reported through data-engine and the 'pnd:error' event
+let failure = null;
 
 function setState(state, detail) {
   root.dataset.engine = state;
   window.dispatchEvent(new CustomEvent(`pnd:${state}`, { detail }));
 }
 
-function fail(message, force = false) {
-  if (root.dataset.engine !== 'loading' && !force) return;
-  bootFailed();
+function fail(message) {
+  if (failure || root.dataset.engine === 'ready') return;
+  failure = message;
   setState('error', { message });
   settle.reject(new Error(message));
+  for (const resolve of pending.values()) resolve(refusal('not_ready', message));
+  pending.clear();
 }
 
-function attach(fn) {
-  if (dispatch || typeof fn !== 'function') return;
-  dispatch = fn;
-  // 'ready' means the interpreter answers calls (a cheap ping). The games' own modules are
-  // imported by the first hello, just after, so their import does not delay the signal;
-  // `make bench` reports both moments.
-  const ping = call('ping');
-  if (!ping.ok) { fail(ping.error.message); return; }
-  window.__pndReadyAt = performance.now();
-  root.dataset.engineBoot = howBooted();
-  setState('ready', ping.result);
-  const hello = call('hello');
-  window.__pndHelloAt = performance.now();
-  if (!hello.ok) { fail(`Start-up failed: ${hello.error.message}`, true); return; }
-  settle.resolve(hello.result);
-}
-
-/** Send one request; always returns {ok:true,result} or {ok:false,error:{code,message}}. */
-function call(method, params = {}) {
-  if (!dispatch) {
-    return { ok: false, error: { code: 'not_ready', message: 'The game engine is still loading.' } };
+function onMessage(data) {
+  if (!data || typeof data !== 'object') return;
+  if (data.type === 'reply') {
+    const resolve = pending.get(data.id);
+    if (!resolve) return;
+    pending.delete(data.id);
+    try {
+      resolve(JSON.parse(data.response));
+    } catch {
+      resolve(refusal('internal', 'The engine did not answer. Reload the page.'));
+    }
+  } else if (data.type === 'progress') {
+    window.dispatchEvent(new CustomEvent('pnd:progress', { detail: data.value }));
+  } else if (data.type === 'ready') {
+    // Python answers calls (the worker's ping): the moment `make bench` times as ready.
+    window.__pndReadyAt = performance.now();
+    root.dataset.engineBoot = data.boot;
+    // The games' own modules are imported by this first hello; data-engine turns "ready"
+    // only after it, so whatever waits on `ready` (the menu's house rules) has its answer.
+    call('hello').then((hello) => {
+      window.__pndHelloAt = performance.now();
+      if (!hello.ok) { fail(`Start-up failed: ${hello.error.message}`); return; }
+      settle.resolve(hello.result);
+      setState('ready', { api: hello.result.api });
+    });
+  } else if (data.type === 'failed') {
+    fail(data.message);
   }
+}
+
+/** Start the engine worker (once); resolves like `ready`. */
+export function start() {
+  if (worker) return ready;
+  if (root.dataset.engine === 'idle') root.dataset.engine = 'loading';
+  const early = window.__pndWorker;
+  try {
+    worker = early ? early.worker : new Worker(new URL('./engine/worker.mjs', import.meta.url), { type: 'module' });
+  } catch (err) {
+    fail(`Start-up failed: this browser cannot run the game engine (${err.message}).`);
+    return ready;
+  }
+  worker.onmessage = (e) => onMessage(e.data);
+  worker.onerror = (e) => { e.preventDefault(); fail('Start-up failed: the engine could not be loaded. Check your connection and reload.'); };
+  // what the worker said before this module was running (index.html's first script)
+  if (early) for (const data of early.messages.splice(0)) onMessage(data);
+  setTimeout(() => fail('The engine took too long to start. Check your connection and reload.'), BOOT_TIMEOUT_MS);
+  return ready;
+}
+
+/** Send one request; resolves with {ok:true,result} or {ok:false,error:{code,message}}. */
+function call(method, params = {}) {
+  if (failure) return Promise.resolve(refusal('not_ready', failure));
   let request;
   try {
     request = JSON.stringify({ method, params });
   } catch {
-    return { ok: false, error: { code: 'bad_request', message: 'The request could not be encoded.' } };
+    return Promise.resolve(refusal('bad_request', 'The request could not be encoded.'));
   }
-  try {
-    return JSON.parse(dispatch(request));
-  } catch (err) {
-    console.error(err);
-    return { ok: false, error: { code: 'internal', message: 'The engine did not answer. Reload the page.' } };
-  }
+  start();
+  return new Promise((resolve) => {
+    const id = nextId++;
+    pending.set(id, resolve);
+    worker.postMessage({ id, request });
+  });
 }
 
-const api = Object.freeze({
-  version: 1,
+const api = engineApi(call, {
   /** Resolves with the engine's hello ({api, games}) once it answers calls. */
   ready,
-  get state() { return root.dataset.engine; },
-  call,
-  hello: () => call('hello'),
-  newGame: (params) => call('newGame', params),
-  state: (params) => call('state', params),
-  play: (params) => call('play', params),
-  botMove: (params) => call('botMove', params),
-  undoable: (params) => call('undoable', params),
-  undo: (params) => call('undo', params),
-  stats: (params) => call('stats', params),
-  save: (params) => call('save', params),
-  record: (params) => call('record', params),
-  load: (params) => call('load', params),
-  close: (params) => call('close', params),
+  start,
+  get status() { return root.dataset.engine; },
+  ping: () => call('ping'),
 });
 Object.defineProperty(window, 'PipesAndDucks', { value: api, enumerable: true });
-
-// Progress of PyScript's boot, for the loading indicator.
-const STAGES = ['Loading Pyodide', 'Loaded Pyodide', 'Loading files', 'Loaded files', 'Loaded interpreter'];
-window.addEventListener('py:progress', ({ detail }) => {
-  const i = STAGES.findIndex((s) => String(detail).startsWith(s));
-  if (i >= 0) window.dispatchEvent(new CustomEvent('pnd:progress', { detail: (i + 1) / (STAGES.length + 1) }));
-});
-
-window.addEventListener('pnd:bridge', (e) => attach(e.detail));
-if (window.__pndDispatch) attach(window.__pndDispatch);
-
-// Boot failures: a missing file, a broken interpreter, or a bridge that never speaks.
-window.addEventListener('error', (e) => {
-  if (root.dataset.engine === 'loading') fail(readable(e.message));
-});
-window.addEventListener('unhandledrejection', (e) => {
-  if (root.dataset.engine === 'loading') fail(readable(e.reason && (e.reason.message || e.reason)));
-});
-const fetchFailed = (url) => fail(`Start-up failed: could not download ${String(url).split('/').pop()}. Check your connection and reload.`);
-window.addEventListener('pnd:fetch-failed', (e) => fetchFailed(e.detail));
-if (window.__pndFetchFailed) fetchFailed(window.__pndFetchFailed);
-// PyScript announces when every script has run; a bridge that raised never attached.
-window.addEventListener('py:all-done', () => {
-  if (!dispatch) fail('Start-up failed: the engine module did not load (see the console).');
-});
-setTimeout(() => fail('The engine took too long to start. Check your connection and reload.'), BOOT_TIMEOUT_MS);
-
-function readable(raw) {
-  const text = String(raw || '').split('\n')[0].slice(0, 200);
-  return text ? `Start-up failed: ${text}` : 'Start-up failed for an unknown reason.';
-}
+if (window.__pndWorker) start();
 
 export default api;

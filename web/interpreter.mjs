@@ -1,19 +1,12 @@
-// The interpreter module pyscript.toml names: the vendored Pyodide (web/vendor/pyodide/), but
-// started as soon as the page starts (web/engine.js calls startPyodide) instead of when PyScript
-// has loaded its own code and configuration and gets round to it. Pyodide's download,
-// compile and boot then overlap PyScript's start-up; measured 15-60 ms sooner to ready in
-// two sessions (docs/startup.md).
-//
-// PyScript imports this module, reads `version` and calls `loadPyodide(options)`; it gets the
-// interpreter already on its way, with PyScript's own output handlers attached.
+// Starting Python: the vendored Pyodide (web/vendor/pyodide/), in the engine worker
+// (web/engine/worker.mjs), which calls startPyodide first thing.
 //
 // A repeat visit restores Python from a memory snapshot instead of starting it (web/snapshot.mjs).
-import * as pyodide from './vendor/pyodide/pyodide.mjs';
+import { runtime } from './vendor/runtime.mjs';
 import { forgetSnapshot, storeSnapshotLater, storedSnapshot } from './snapshot.mjs';
 
-export const { version } = pyodide;
-
-const indexURL = new URL('./vendor/pyodide/', import.meta.url).href;
+// The built site names the runtime's folder by its content (tools/build.py).
+const indexURL = new URL(`./vendor/${runtime.pyodide}`, import.meta.url).href;
 let booting = null;
 let how = null;
 
@@ -38,7 +31,7 @@ export function bootFailed() {
 }
 
 async function boot() {
-  const stored = await storedSnapshot();
+  const [pyodide, stored] = await Promise.all([import(`${indexURL}pyodide.mjs`), storedSnapshot()]);
   if (stored) {
     try {
       const py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: stored.bytes });
@@ -55,17 +48,5 @@ async function boot() {
   const py = await pyodide.loadPyodide({ indexURL });
   how = 'fresh';
   storeSnapshotLater();
-  return py;
-}
-
-/** What PyScript calls. Only output handlers may differ from our start: packages would need
- * Pyodide's lock file at start, which this site never uses (pyscript.toml lists none). */
-export async function loadPyodide({ stdout, stderr, packages, lockFileContents, lockFileURL } = {}) {
-  if (packages || lockFileContents || lockFileURL) {
-    throw new Error('web/interpreter.mjs starts Pyodide without packages; pyscript.toml must not list any.');
-  }
-  const py = await startPyodide();
-  if (stdout) py.setStdout({ batched: stdout });
-  if (stderr) py.setStderr({ batched: stderr });
   return py;
 }

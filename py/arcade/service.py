@@ -38,8 +38,6 @@ class Service:
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
         self._next_id = 1
-        self._thinking: dict[str, dict] = {}   # token -> {id, player, moves, search|move}
-        self._next_token = 1
         self._methods: dict[str, Callable[[dict], Any]] = {
             "ping": self.ping,
             "hello": self.hello,
@@ -47,9 +45,6 @@ class Service:
             "state": self.state,
             "play": self.play,
             "botMove": self.bot_move,
-            "botStart": self.bot_start,
-            "botThink": self.bot_think,
-            "botFinish": self.bot_finish,
             "undoable": self.undoable,
             "undo": self.undo,
             "stats": self.stats,
@@ -169,69 +164,36 @@ class Service:
         rng = Rng(game.seed).fork(len(game.log) * 8 + player + 1)
         return game, player, entry.bots[level], rng
 
-    def bot_move(self, params: dict) -> dict:
-        game, player, bot, rng = self._bot_seat(params)
-        return {"move": bot(game, player, rng)}
+    def bot_move(self, params: dict, clock=None) -> dict:
+        """A bot's move (not applied: send it to ``play``, so bots and people share one path).
 
-    # ----- bots that think in slices (the page yields to the browser between them) ---------
-    def bot_start(self, params: dict) -> dict:
-        """Begin a bot decision. Search levels (a bot with a ``start`` hook) think in
-        ``botThink`` slices; the others decide at once (``done`` is true straight away)."""
+        Search levels (a bot with a ``start`` hook) think for ``ms`` milliseconds when it is
+        given (the page runs the engine in a worker, so one call may think for its whole
+        budget), or for exactly ``iterations`` playouts (reproducible: tests, benchmarks),
+        else for the bot's own fixed one-shot budget. One-shot levels ignore both."""
         game, player, bot, rng = self._bot_seat(params)
+        ms = _param(params, "ms", (int, float), required=False)
+        if ms is not None and (isinstance(ms, bool) or not 1 <= ms <= 10_000):
+            raise BadRequest("Parameter 'ms' must be a number of milliseconds from 1 to 10000.")
         cap = _param(params, "iterations", int, required=False)
-        if cap is not None and cap < 1:
-            raise BadRequest("Parameter 'iterations' must be at least 1.")
-        job = {"id": params["id"], "player": player, "moves": len(game.log), "cap": cap}
-        legal = game.legal_moves(player)
+        if cap is not None and not 1 <= cap <= 100_000:
+            raise BadRequest("Parameter 'iterations' must be from 1 to 100000.")
         start = getattr(bot, "start", None)
-        if start is None or len(legal) == 1:
-            job["move"] = legal[0] if len(legal) == 1 else bot(game, player, rng)
+        if start is None or (ms is None and cap is None):
+            return {"move": bot(game, player, rng), "iterations": 0, "actions": 0}
+        legal = game.legal_moves(player)
+        if len(legal) == 1:
+            return {"move": legal[0], "iterations": 0, "actions": 0}
+        search = start(game, player, rng)
+        if ms is None:
+            search.step(cap)
         else:
-            job["search"] = start(game, player, rng)
-        # One thinking bot per game seat: a new start replaces an abandoned one.
-        for tok in [t for t, j in self._thinking.items()
-                    if j["id"] == job["id"] and j["player"] == player]:
-            del self._thinking[tok]
-        token = f"t{self._next_token}"
-        self._next_token += 1
-        self._thinking[token] = job
-        return {"token": token, "done": "move" in job}
-
-    def _job(self, params: dict) -> dict:
-        token = _param(params, "token", str)
-        job = self._thinking.get(token)
-        if job is None:
-            raise BadRequest(f"There is no thinking bot {shown(token)}.")
-        game = self._games.get(job["id"])
-        if game is None or len(game.log) != job["moves"]:
-            del self._thinking[token]
-            raise BadRequest("The game has moved on since that bot started thinking.")
-        return job
-
-    def bot_think(self, params: dict, clock=None) -> dict:
-        """Think for about ``ms`` milliseconds (at least one iteration)."""
-        job = self._job(params)
-        ms = _param(params, "ms", (int, float))
-        if isinstance(ms, bool) or not 0 < ms <= 5000:
-            raise BadRequest("Parameter 'ms' must be a number of milliseconds from 1 to 5000.")
-        s = job.get("search")
-        if s is None:
-            return {"done": True, "iterations": 0, "actions": 0}
-        kw = {} if clock is None else {"clock": clock}
-        s.run_for(ms / 1000.0, max_iterations=job["cap"], **kw)
-        done = s.trivial or (job["cap"] is not None and s.iterations >= job["cap"])
-        return {"done": done, "iterations": s.iterations, "actions": s.actions}
-
-    def bot_finish(self, params: dict) -> dict:
-        """The bot's move (not applied: send it to ``play``); the token is then spent."""
-        job = self._job(params)
-        del self._thinking[params["token"]]
-        s = job.get("search")
-        if s is None:
-            return {"move": job["move"], "iterations": 0, "actions": 0}
-        if s.iterations == 0:
-            s.step(1)
-        return {"move": s.best_move(), "iterations": s.iterations, "actions": s.actions}
+            kw = {} if clock is None else {"clock": clock}
+            search.run_for(ms / 1000.0, max_iterations=cap, **kw)
+        if search.iterations == 0:
+            search.step(1)
+        return {"move": search.best_move(), "iterations": search.iterations,
+                "actions": search.actions}
 
     # ----- take-backs and statistics (gamecore.undo; policy in docs/rulings) ----------
     def _undo_params(self, params: dict):
@@ -251,8 +213,6 @@ class Service:
             raise BadRequest("Parameter 'moves' must be at least 1.")
         new, events = takeback.undo(game, player, bots, expect)
         self._games[params["id"]] = new
-        for tok in [t for t, j in self._thinking.items() if j["id"] == params["id"]]:
-            del self._thinking[tok]     # a bot thinking about the old position
         return {"events": events, **self._snapshot(new, player)}
 
     def stats(self, params: dict) -> dict:
@@ -286,6 +246,4 @@ class Service:
     def close(self, params: dict) -> dict:
         self._game(params)
         del self._games[params["id"]]
-        for tok in [t for t, j in self._thinking.items() if j["id"] == params["id"]]:
-            del self._thinking[tok]
         return {}

@@ -4,7 +4,7 @@ and the wrappers that turn a search into a bot.
 A search is built by an engine's ``start(game, player, rng, **kw)`` from the seat's view only
 and offers ``step(n)`` (a deterministic budget), ``run_for(seconds)`` (a time budget),
 ``best_move()``, ``trivial``, and the counters ``iterations`` and ``actions``; the service
-(``arcade.service``) thinks with it in slices.
+(``arcade.service``) thinks with it for a time budget.
 """
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ def search_bot(start: Callable, one_shot_iterations: int) -> Callable:
     """A ``fn(game, player, rng) -> move`` bot for an engine's BOTS table.
 
     Called at once (``botMove``) it searches a fixed number of iterations, so its choice is
-    reproducible; ``bot.start`` lets the service think by time in slices instead
-    (``botStart``/``botThink``/``botFinish``)."""
+    reproducible; ``bot.start`` lets the service think by time instead
+    (``botMove`` with ``ms``)."""
     def bot(game, player: int, rng: Rng) -> dict:
         return decide(start, game, player, rng, iterations=one_shot_iterations)
 

@@ -65,7 +65,7 @@ def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> d
 
 
 #: the one-shot bot (``botMove``) uses a fixed playout budget, so it is deterministic and a
-#: game replays from its seed; the page thinks by time instead (``botStart``/``botThink``).
+#: game replays from its seed; the page thinks by time instead (``botMove`` with ``ms``).
 ONE_SHOT_ITERATIONS = 64
 
 

@@ -76,12 +76,20 @@ function watch(registration) {
   });
 }
 
+/** Resolves once the browser is idle (or after `ms` at the latest). */
+const idle = (ms) => new Promise((resolve) => {
+  if (globalThis.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: ms });
+  else setTimeout(resolve, ms);
+});
+
 /**
  * Register the service worker. Options: banner (show the update banner, default true),
  * beforeReload (called right before an update is applied), applyBetweenGames (default true:
- * apply a waiting update when the screen returns to the menu).
+ * apply a waiting update when the screen returns to the menu), after (a promise: register
+ * only once it settles and the page is idle; the page passes the engine's readiness, so the
+ * precache's 14 MB never competes with the first start of the engine, tools/sw.mjs).
  */
-export async function initPwa({ banner = true, beforeReload = null, applyBetweenGames = true } = {}) {
+export async function initPwa({ banner = true, beforeReload = null, applyBetweenGames = true, after = null } = {}) {
   state.banner = banner;
   state.beforeReload = beforeReload;
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return null;
@@ -101,6 +109,11 @@ export async function initPwa({ banner = true, beforeReload = null, applyBetween
   // <meta name="pnd-service-worker" content="sw.js">. A dev checkout registers nothing.
   const meta = document.querySelector('meta[name="pnd-service-worker"]');
   if (!meta || !meta.content) return null;
+  // An installed worker already controls this page: registering again is only an update check.
+  if (after && !navigator.serviceWorker.controller) {
+    await Promise.resolve(after).catch(() => {});
+    await idle(3000);
+  }
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL(meta.content, SITE), { scope: SITE.pathname });

@@ -1,13 +1,16 @@
 // One game in progress: asks the engine whose decision is awaited, lets bot seats move,
 // waits for human seats, and hides hands between people sharing a device (hot-seat).
 // It never decides legality: every move goes to the engine, which accepts or explains.
+// The engine is asynchronous (a worker, or a remote host): every answer is checked against
+// `epoch` when it arrives, so an answer to a question the game has moved past (the screen
+// was left, a move was taken back) is never applied.
 import { botLevel } from './seats.js';
 
 const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-// 'hard' bots search for this long per decision unless the session sets botThinkMs.
-const BOT_THINK_MS = 300;
-const THINK_SLICE_MS = 40;
+// 'hard' bots search for this long per decision unless the session sets botThinkMs
+// (measured in docs/bots.md: the engine thinks in its worker, so the page stays smooth).
+const BOT_THINK_MS = 600;
 /** The page-wide setting: ?think=<ms> in the address, else localStorage 'pnd.botThinkMs'. */
 function thinkSetting() {
   try {
@@ -19,11 +22,11 @@ function thinkSetting() {
 
 export class Match {
   /**
-   * @param session {engine, id, game, seats:[{name, controller, colour}], botSpeed?,
+   * @param session {engine, id, game, seats:[{name, controller, colour}], botSpeed?, botThinkMs?,
    *                 onMove?({player, result}), onOver?(snapshot)} — the hooks let the app
    *                 autosave and tell an embedding page, without the games knowing.
-   * @param ui {render(snap, events, viewer), yourTurn(player, snap), handoff(player) -> Promise,
-   *            over(snap), error(message)}
+   * @param ui {render(snap, events, viewer), yourTurn(player, snap), hide(), handoff(player) -> Promise,
+   *            over(snap)}
    */
   constructor(session, ui) {
     this.session = session;
@@ -35,16 +38,19 @@ export class Match {
     this.shownTo = this.humans.length === 1 ? this.viewer : null;
     this.botSpeed = session.botSpeed || 'normal';
     this.waiting = null; // {player, resolve} while a human decides
+    this.sending = false; // a human's move is on its way to the engine
+    this.held = []; // events of hidden moves made while a human decides, shown with theirs
     this.stopped = false;
+    this.epoch = 0; // bumped whenever earlier questions to the engine become moot
     this.listeners = new Set();
   }
 
   /** Called after every accepted move, e.g. to autosave. */
   onMove(fn) { this.listeners.add(fn); }
 
-  snapshot(viewer = this.viewer) {
+  async snapshot(viewer = this.viewer) {
     // A spectator's view (viewer null) omits `player`: the engine rejects player: null.
-    const res = this.engine.state(viewer === null || viewer === undefined
+    const res = await this.engine.state(viewer === null || viewer === undefined
       ? { id: this.session.id } : { id: this.session.id, player: viewer });
     if (!res.ok) throw new Error(res.error.message);
     return res.result;
@@ -52,18 +58,28 @@ export class Match {
 
   stop() {
     this.stopped = true;
+    this.epoch += 1;
     if (this.waiting) this.waiting.resolve(null);
   }
 
-  /** The human whose turn it is submits a move; returns null or the engine's error. */
-  submit(move) {
+  /** The human whose turn it is submits a move; resolves null or the engine's error. */
+  async submit(move) {
     if (!this.waiting) return { code: 'not_your_turn', message: 'Wait for your turn.' };
+    if (this.sending) return { code: 'busy', message: 'Your last move is still on its way.' };
     const { player } = this.waiting;
-    const res = this.engine.play({ id: this.session.id, player, move, viewer: player });
+    this.sending = true;
+    let res;
+    try {
+      res = await this.engine.play({ id: this.session.id, player, move, viewer: player });
+    } finally {
+      this.sending = false;
+    }
+    if (this.stopped) return null;
     if (!res.ok) return res.error;
-    const resolve = this.waiting.resolve;
+    const { resolve } = this.waiting;
     this.waiting = null;
-    this.afterMove(player, res.result, player);
+    const held = this.held.splice(0);
+    this.afterMove(player, { ...res.result, events: [...held, ...res.result.events] }, player);
     resolve(res.result);
     return null;
   }
@@ -71,68 +87,62 @@ export class Match {
   afterMove(player, result, viewer) {
     for (const fn of this.listeners) fn({ player, result });
     if (this.session.onMove) this.session.onMove({ player, result });
-    this.ui.render(result, result.events, viewer);
+    // A bot's hidden choice made while a person decides is shown with that person's move:
+    // re-drawing under their hand would undo what they were in the middle of choosing.
+    if (this.waiting && player !== this.waiting.player) this.held.push(...result.events);
+    else this.ui.render(result, result.events, viewer);
   }
 
   async run() {
-    this.ui.render(this.snapshot(), [], this.viewer);
+    this.ui.render(await this.snapshot(), [], this.viewer);
     while (!this.stopped) {
-      const snap = this.snapshot(null);
+      const snap = await this.snapshot(null);
+      if (this.stopped) return;
       if (snap.over) {
         if (this.session.onOver) this.session.onOver(snap);
-        this.ui.over(this.snapshot());
+        this.ui.over(await this.snapshot());
         return;
       }
-      // Bots first: in simultaneous actions their hidden choices go in before any human
-      // looks, and a human never waits on a bot that could already have moved.
-      const bot = snap.toAct.find((p) => !this.humans.includes(p));
-      if (bot !== undefined) {
-        await this.botTurn(bot);
-        continue;
+      const bots = snap.toAct.filter((p) => !this.humans.includes(p));
+      const human = snap.toAct.find((p) => this.humans.includes(p));
+      if (human === undefined && !bots.length) throw new Error('The engine awaits nobody, yet the game is not over.');
+      if (human === undefined) {
+        await this.botTurn(bots[0]);
+      } else if (bots.length) {
+        // A simultaneous choice: the person may act at once while the bots choose in the
+        // background, without the show delay, since nobody sees their choices until all are in.
+        const background = this.botsChoose(bots);
+        await this.humanTurn(human);
+        await background;
+      } else {
+        await this.humanTurn(human);
       }
-      const human = snap.toAct[0];
-      if (human === undefined) throw new Error('The engine awaits nobody, yet the game is not over.');
-      await this.humanTurn(human);
     }
   }
 
-  async botTurn(player) {
-    await sleep(BOT_DELAY_MS[this.botSpeed] ?? BOT_DELAY_MS.normal);
-    if (this.stopped) return;
+  async botsChoose(bots) {
+    for (const bot of bots) {
+      if (this.stopped) return;
+      await this.botTurn(bot, 0);
+    }
+  }
+
+  async botTurn(player, delay = BOT_DELAY_MS[this.botSpeed] ?? BOT_DELAY_MS.normal) {
+    const epoch = this.epoch;
+    if (delay) await sleep(delay);
+    if (this.stopped || epoch !== this.epoch) return;
     const level = botLevel(this.session.seats[player].controller);
-    const chosen = level === 'hard'
-      ? await this.botThink(player, level)
-      : this.engine.botMove({ id: this.session.id, player, level });
-    if (this.stopped) return;
+    const params = { id: this.session.id, player, level };
+    if (level === 'hard') params.ms = this.session.botThinkMs ?? thinkSetting() ?? BOT_THINK_MS;
+    const chosen = await this.engine.botMove(params);
+    if (this.stopped || epoch !== this.epoch) return;
     if (!chosen.ok) throw new Error(chosen.error.message);
-    const params = { id: this.session.id, player, move: chosen.result.move };
-    if (this.viewer !== null && this.viewer !== undefined) params.viewer = this.viewer;
-    const res = this.engine.play(params);
+    const play = { id: this.session.id, player, move: chosen.result.move };
+    if (this.viewer !== null && this.viewer !== undefined) play.viewer = this.viewer;
+    const res = await this.engine.play(play);
+    if (this.stopped) return;
     if (!res.ok) throw new Error(res.error.message);
     this.afterMove(player, res.result, this.viewer);
-  }
-
-  /**
-   * A search bot thinks for session.botThinkMs (default BOT_THINK_MS) of page time, in slices
-   * of THINK_SLICE_MS, yielding to the browser between slices so input and painting go on.
-   * Resolves like botMove: {ok, result: {move, iterations, actions}} or {ok: false, error}.
-   */
-  async botThink(player, level) {
-    const budget = this.session.botThinkMs ?? thinkSetting() ?? BOT_THINK_MS;
-    const started = this.engine.call('botStart', { id: this.session.id, player, level });
-    if (!started.ok) return started;
-    const { token } = started.result;
-    const t0 = performance.now();
-    let done = started.result.done;
-    while (!done && !this.stopped) {
-      const left = budget - (performance.now() - t0);
-      if (left <= 0) break;
-      const slice = this.engine.call('botThink', { token, ms: Math.min(THINK_SLICE_MS, left) });
-      if (!slice.ok) return slice;
-      done = slice.result.done;
-      await new Promise((r) => setTimeout(r, 0));
-    }
-    return this.engine.call('botFinish', { token });
   }
 
   async humanTurn(player) {
@@ -143,7 +153,8 @@ export class Match {
       this.shownTo = player;
     }
     this.viewer = player;
-    const snap = this.snapshot(player);
+    const snap = await this.snapshot(player);
+    if (this.stopped) return;
     const decided = new Promise((resolve) => { this.waiting = { player, resolve }; });
     this.ui.render(snap, [], player);
     this.ui.yourTurn(player, snap);

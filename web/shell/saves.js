@@ -98,14 +98,25 @@ function cleanSeats(seats, players) {
   });
 }
 
+// Saves are written one after another, in the order they were asked for: the engine answers
+// asynchronously, and a game's first save must have named it before the next one looks.
+let saving = Promise.resolve();
+
 /**
  * Store the current state of an open engine game. `session` is the app's session
  * ({engine, id, game, players, seats, saveId?}); sets session.saveId the first time.
+ * Resolves with the save, or null.
  */
-export function autosave(session, { over = false, result = null } = {}) {
-  const rec = session.engine.record({ id: session.id });
+export function autosave(session, options = {}) {
+  const done = saving.then(() => store(session, options));
+  saving = done.catch(() => null);
+  return done;
+}
+
+async function store(session, { over = false, result = null } = {}) {
+  const rec = await session.engine.record({ id: session.id });
   if (!rec.ok) return null;
-  const snap = session.engine.state({ id: session.id });
+  const snap = await session.engine.state({ id: session.id });
   const now = new Date().toISOString();
   const previous = session.saveId ? getSave(session.saveId) : null;
   const save = {
@@ -141,9 +152,9 @@ export function autosaveHooks(session) {
     const s = self && self.engine && self.id ? self : session;
     return { ...s, saveId: saveIds.has(s.id) ? saveIds.get(s.id) : undefined };
   };
-  const store = (self, extra) => {
+  const store = async (self, extra) => {
     const t = target(self);
-    const saved = autosave(t, extra);
+    const saved = await autosave(t, extra);
     if (saved) {
       saveIds.set(t.id, saved.id);
       if (t.id === session.id) session.saveId = saved.id;
@@ -156,11 +167,11 @@ export function autosaveHooks(session) {
   };
 }
 
-/** Reopen a saved game in the engine: {ok, session: {...loaded, seats, saveId}} or {ok:false, message}. */
-export function resumeSave(engine, id) {
+/** Reopen a saved game in the engine: resolves {ok, session: {...loaded, seats, saveId}} or {ok:false, message}. */
+export async function resumeSave(engine, id) {
   const save = getSave(id);
   if (!save) return { ok: false, message: 'That saved game is no longer there.' };
-  const loaded = engine.load({ data: save.record });
+  const loaded = await engine.load({ data: save.record });
   if (!loaded.ok) return { ok: false, message: `This saved game can't be opened: ${loaded.error.message}` };
   return { ok: true, session: { ...loaded.result, seats: cleanSeats(save.seats, loaded.result.players), saveId: save.id } };
 }
@@ -195,7 +206,7 @@ export function downloadSave(id) {
  * Refuses, with a sentence for people: unreadable or truncated JSON, foreign files,
  * future versions, unknown games, and records the engine will not replay.
  */
-export function checkImport(engine, text) {
+export async function checkImport(engine, text) {
   const refuse = (message) => ({ ok: false, message });
   if (typeof text !== 'string' || !text.trim()) return refuse('That file is empty.');
   if (text.length > MAX_FILE_BYTES) return refuse('That file is far too large to be a Pipes & Ducks saved game.');
@@ -223,13 +234,13 @@ export function checkImport(engine, text) {
   }
   if (!TITLES[record.game]) return refuse(`That saved game is for a game this page doesn't have (${String(record.game).slice(0, 40)}).`);
   if (wrapper && wrapper.game !== record.game) return refuse('That saved game is damaged: its parts disagree about which game it is.');
-  const loaded = engine.load({ data: record });
+  const loaded = await engine.load({ data: record });
   if (!loaded.ok) {
     const why = loaded.error.code === 'bad_save' || loaded.error.code === 'bad_request'
       ? loaded.error.message : 'the engine could not replay it.';
     return refuse(`That saved game can't be opened: ${why}`);
   }
-  const snap = engine.state({ id: loaded.result.id });
+  const snap = await engine.state({ id: loaded.result.id });
   engine.close({ id: loaded.result.id });
   const now = new Date().toISOString();
   return {
@@ -253,8 +264,8 @@ export function checkImport(engine, text) {
 }
 
 /** Import a file's text: stores it as a new saved game. {ok, save} or {ok:false, message}. */
-export function importText(engine, text) {
-  const checked = checkImport(engine, text);
+export async function importText(engine, text) {
+  const checked = await checkImport(engine, text);
   if (!checked.ok) return checked;
   if (!writeSave(checked.save)) return { ok: false, message: 'There is no room left to store saved games in this browser.' };
   prune();

@@ -250,11 +250,19 @@ class AqueducksUI {
   }
   phase() { return this.snap && !this.snap.over ? PHASES[this.snap.view.action] : null; }
 
-  submit(move) {
+  async submit(move) {
     const saved = this.news;
     this.news = []; // the events of this move and what follows start a fresh list
-    const err = this.match.submit(move);
-    if (err) { this.news = saved; return err; }
+    // Nothing more to click while the move is on its way to the engine.
+    const turn = this.turn;
+    this.turn = null;
+    this.refresh();
+    const err = await this.match.submit(move);
+    if (err) {
+      this.news = [...saved, ...this.news];
+      if (this.match.waiting && this.match.waiting.player === turn) this.turn = turn;
+      return err;
+    }
     this.turn = null;
     this.build = Build.newBuildState();
     this.protectSel = new Set();
@@ -264,8 +272,8 @@ class AqueducksUI {
     return null;
   }
 
-  trySubmit(move) {
-    const err = this.submit(move);
+  async trySubmit(move) {
+    const err = await this.submit(move);
     if (err) { this.errorText = err.message; this.frame.announce(err.message); this.refresh(); }
   }
 

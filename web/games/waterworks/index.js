@@ -205,9 +205,17 @@ export async function mount(el, session) {
     if (wasOnSpot) { if (spots.length) table.focusSpot(spots[0]); else hand.focusCard(card.id); }
   }
 
-  function submit(move, doneText) {
-    if (!match) return;
-    const err = match.submit(move);
+  async function submit(move, doneText) {
+    if (!match || st.myTurn === null) return false;
+    // Nothing more to click while the move is on its way to the engine.
+    const mine = st.myTurn;
+    st.myTurn = null;
+    redraw();
+    const err = await match.submit(move);
+    if (err && match.waiting && match.waiting.player === mine) {
+      st.myTurn = mine;
+      redraw();
+    }
     if (err) {
       // the engine numbers players from 1; say their names instead
       message(err.message.replace(/\b[Pp]layer (\d+)('s)?/g, (m, n, poss) => {

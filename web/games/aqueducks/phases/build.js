@@ -74,14 +74,14 @@ export function clickCard(ui, cid) {
   }
 }
 
-export function clickPlace(ui, t) {
+export async function clickPlace(ui, t) {
   const st = ui.build;
   st.error = null;
   if (!t.legal) {
     // Let the engine explain: send the move as picked.
     const hand = ui.snap.view.hand.map((h) => h.card).filter((c) => c !== st.a && c !== st.b);
     const move = { type: 'build', cards: [st.a, st.b], x: t.x, y: t.y, storey: t.storey, bridge: t.storey > 1 ? (hand[0] ?? null) : null };
-    const err = ui.submit(move);
+    const err = await ui.submit(move);
     if (err) { st.error = err.message; ui.frame.announce(err.message); ui.refresh(); }
     return;
   }
@@ -147,16 +147,16 @@ export function panel(ui) {
   return { html: `${chips}<p class="aq-prompt">${prompt}</p>${st.error ? `<p class="aq-error" role="alert" data-testid="error">${ui.esc(st.error)}</p>` : ''}<div class="aq-buttons">${buttons}</div>`, info };
 }
 
-export function onClick(ui, b) {
+export async function onClick(ui, b) {
   if (b.dataset.bridge !== undefined) { ui.build.bridge = Number(b.dataset.bridge); ui.refresh(); return; }
   const act = b.dataset.act;
   if (act === 'back') back(ui);
   else if (act === 'swap') swap(ui);
-  else if (act === 'pass') { const err = ui.submit({ type: 'pass' }); if (err) { ui.build.error = err.message; ui.refresh(); } }
+  else if (act === 'pass') { const err = await ui.submit({ type: 'pass' }); if (err) { ui.build.error = err.message; ui.refresh(); } }
   else if (act === 'confirm') {
     const { move } = buildInfo(ui);
     if (!move) return;
-    const err = ui.submit(move);
+    const err = await ui.submit(move);
     if (err) { ui.build.error = err.message; ui.frame.announce(err.message); ui.refresh(); }
   }
 }
