@@ -33,13 +33,9 @@ SPEC = {
                              {"type": "discard", "card": 10 ** 30}, {"type": "discard", "card": -1}]),
              "viewer": (False, SEAT_BAD)},
     "botMove": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
-                "level": (True, ANY_BAD + ["evil", ""])},
-    "botStart": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
-                 "level": (True, ANY_BAD + ["evil"]),
-                 "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}])},
-    "botThink": {"token": (True, ANY_BAD + ["t99"]),
-                 "ms": (True, [None, "x", True, [], {}, 0, -1, 5001, 2 ** 64])},
-    "botFinish": {"token": (True, ANY_BAD + ["t99"])},
+                "level": (True, ANY_BAD + ["evil", ""]),
+                "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
+                "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001])},
     "save": {"id": (True, ANY_BAD + ["g99"])},
     "record": {"id": (True, ANY_BAD + ["g99"])},
     "load": {"data": (True, [None, "x", 1.5, -1, True, [], {}, "", "{}", "[]", "null", "{trunc",
@@ -95,11 +91,6 @@ def setting(game):
     valid.update({"tutorials": {}, "tutorialStart": {"tutorial": game, "step": 1},
                   "tutorial": {"id": tid}, "tutorialPlay": {"id": tid, "move": lesson},
                   "tutorialSkip": {"id": tid}})
-    if "botStart" in svc._methods:
-        start = call(svc, "botStart", {"id": gid, "player": p, "level": "hard", "iterations": 4})
-        token = start["result"]["token"]
-        valid.update({"botStart": {"id": gid, "player": p, "level": "hard", "iterations": 4},
-                      "botThink": {"token": token, "ms": 5}, "botFinish": {"token": token}})
     return svc, valid
 
 

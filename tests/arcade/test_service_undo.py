@@ -64,16 +64,6 @@ def test_after_an_undo_the_bot_decides_as_in_the_game_that_never_made_the_move(s
     assert ok(svc, "save", id=gid) == ok(svc, "save", id=never)
 
 
-@pytest.mark.skipif("botStart" not in Service()._methods, reason="the slice API was retired")
-def test_an_undo_spends_a_thinking_bots_token(svc):
-    gid = ok(svc, "newGame", game="waterworks", options={"players": 3}, seed=5)["id"]
-    human_then_bot(svc, gid)
-    tok = ok(svc, "botStart", id=gid, player=1, level="hard", iterations=4)["token"]
-    ok(svc, "undo", id=gid, player=0, bots=[1, 2])
-    human_then_bot(svc, gid)           # the same position again, but a new decision
-    assert call(svc, "botThink", token=tok, ms=5)["error"]["code"] == "bad_request"
-
-
 @pytest.mark.parametrize("params, needle", [
     ({"bots": "1"}, "'bots'"),
     ({"bots": [1, 1]}, "distinct"),
