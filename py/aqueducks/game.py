@@ -229,22 +229,24 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
 
     def _end_game(self, events: list) -> None:
         self.over = True
-        scores = [{"player": p, "faction": pl["faction"], "favour": pl["favour"],
-                   "duckats": pl["duckats"]} for p, pl in enumerate(self.players)]
-        if self.solo:
-            pl = self.players[0]
-            self.final = {"winners": [0], "reason": "Solo game over: your score is your duckats.",
-                          "score": pl["duckats"], "faction": pl["faction"], "scores": scores}
-        else:
-            best = max((pl["favour"], pl["duckats"]) for pl in self.players)
-            winners = [p for p, pl in enumerate(self.players) if (pl["favour"], pl["duckats"]) == best]
-            self.final = {"winners": winners,
-                          "reason": "Most Favour wins; ties go to the most duckats.",
-                          "scores": scores}
+        self.final = self.final_result()
         events.append({"type": "game_over", "result": self.final,
                        "text": "The game is over. " + (
                            f"Score: {self.final['score']} duckats." if self.solo else
                            "Winner: " + ", ".join(faction_name(self.players[p]["faction"]) for p in self.final["winners"]) + ".")})
+
+    def final_result(self) -> dict:
+        """The result the scores give now (a loaded finished game's must be this)."""
+        scores = [{"player": p, "faction": pl["faction"], "favour": pl["favour"],
+                   "duckats": pl["duckats"]} for p, pl in enumerate(self.players)]
+        if self.solo:
+            pl = self.players[0]
+            return {"winners": [0], "reason": "Solo game over: your score is your duckats.",
+                    "score": pl["duckats"], "faction": pl["faction"], "scores": scores}
+        best = max((pl["favour"], pl["duckats"]) for pl in self.players)
+        winners = [p for p, pl in enumerate(self.players) if (pl["favour"], pl["duckats"]) == best]
+        return {"winners": winners, "reason": "Most Favour wins; ties go to the most duckats.",
+                "scores": scores}
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self, player: int) -> list[dict]:

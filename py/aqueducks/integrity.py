@@ -8,10 +8,15 @@ from __future__ import annotations
 from gamecore import BadSave
 from gamecore.errors import shown
 from gamecore.jsonvalues import is_int
+from gamecore.protocol import log_is_well_formed
 
 from . import abilities as A
 from . import city as C
-from .cards import CARD_OF, CAT, FACTIONS, NCARDS
+from .cards import CARD_OF, CAT, FACTIONS, NCARDS, faction_name
+
+#: Bound on duckats, favour and district numbers: real games stay below 200, so a larger
+#: number is a tampered file (and would otherwise reach the page as a float-sized value).
+MAX_COUNT = 10_000
 
 
 def validate(game) -> None:
@@ -20,17 +25,21 @@ def validate(game) -> None:
         raise BadSave("Bad seed or random state.")
     if not (1 <= game.era <= 4 and 0 <= game.step < len(game.track)):
         raise BadSave("Bad era or action.")
-    if len(game.players) != game.n or not isinstance(game.log, list):
+    if len(game.players) != game.n:
         raise BadSave("Wrong number of players.")
+    if not log_is_well_formed(game):
+        raise BadSave("The save's move log is damaged.")
     seen = location_counts(game)
     if sorted(seen) != list(range(NCARDS)) or any(v != 1 for v in seen.values()):
         raise BadSave("Cards are missing or duplicated.")
+    _faction_cards(game)
     for pl in game.players:
         if pl["faction"] not in FACTIONS or len(pl["city"]) != C.NSLOTS:
             raise BadSave("Bad player.")
-        for k in ("duckats", "favour", "protect_left", "next_district"):
-            if not is_int(pl[k]):
-                raise BadSave("Bad counters.")
+        for k, lo, hi in (("duckats", 0, MAX_COUNT), ("favour", 0, MAX_COUNT),
+                          ("protect_left", 0, CAT.protection_cards - 1), ("next_district", 1, MAX_COUNT)):
+            if not is_int(pl[k]) or not lo <= pl[k] <= hi:
+                raise BadSave(f"A player's {k.replace('_', ' ')} is out of bounds.")
         cty = pl["city"]
         if not C.extent_ok(cty):
             raise BadSave("A city is wider than 3 or longer than 5 districts.")
@@ -48,11 +57,22 @@ def validate(game) -> None:
             raise BadSave("Activity does not match the city.")
         if pl["res"] != A.compute_resources(cty, pl["act"], CARD_OF):
             raise BadSave("Resources do not match the city.")
+        p = game.players.index(pl)
+        if len(pl["hand"]) > game._hand_size(p):
+            raise BadSave(f"A hand holds {len(pl['hand'])} cards, more than the rules allow.")
+        for i, d in enumerate(cty):
+            for side in (0, 1):
+                if d is not None and pl["act"][i][side]:
+                    card = CARD_OF[d["left"] if side == 0 else d["right"]]
+                    if C.SLOTS[i][2] not in game._storeys(p, card):
+                        raise BadSave(f"The {card.name} is active on storey {C.SLOTS[i][2]}, where it may not stand.")
     _validate_publican(game)
     owing = [p for p in range(game.n) if game.players[p]["owes"]]
     if game.over:
         if owing or not isinstance(game.final, dict):
             raise BadSave("A finished game awaits a move.")
+        if game.final != game.final_result():
+            raise BadSave("The save's result does not follow from the players' scores.")
         return
     if not owing or not game.started:
         raise BadSave("A running game must await someone's move.")
@@ -73,11 +93,40 @@ def validate(game) -> None:
     for p in owing:
         if game.players[p]["choice"] is not None:
             raise BadSave("A player both owes and has made a choice.")
-    if a in ("build", "protect", "draft"):
+    # A choice made in a simultaneous action waits, unapplied, for the others; nothing it
+    # depends on changes meanwhile, so it must still be one of that player's legal moves.
+    if a != "publican":
+        legal_of = getattr(game, "_legal_" + a)
         for p in range(game.n):
-            ch = game.players[p]["choice"]
-            if p not in owing and a != "draft" and not isinstance(ch, dict):
-                raise BadSave("A finished choice is missing.")
+            if p not in owing and game.players[p]["choice"] not in legal_of(p):
+                raise BadSave("A player's waiting choice is not a legal move.")
+
+
+def _faction_cards(game) -> None:
+    """Each faction's cards stay with the seat that plays it (hand, piles, city); the
+    factions nobody plays are boxed; tier cards never leave the tier decks and the game."""
+    facs = [pl["faction"] for pl in game.players]
+    if any(f not in FACTIONS for f in facs) or len(set(facs)) != len(facs):
+        raise BadSave("The players' factions are invalid.")
+    owner = {}
+    for p, f in enumerate(facs):
+        for c in CAT.starter_ids[f] + CAT.pair_ids[f]:
+            owner[c] = p
+    boxed = {c for f in FACTIONS if f not in facs for c in CAT.starter_ids[f] + CAT.pair_ids[f]}
+    tiered = {c for t in (1, 2, 3) for c in CAT.tier_ids[t]}
+    # solo: the Draft's unkept cards are boxed too
+    if not boxed <= set(game.box) or any(c not in boxed and not (game.solo and c in tiered) for c in game.box):
+        raise BadSave("The boxed cards are not those of the factions nobody plays.")
+    for p, pl in enumerate(game.players):
+        held = pl["hand"] + pl["draw"] + pl["discard"] + [
+            c for d in pl["city"] if d is not None for c in (d["left"], d["right"], d["bridge"]) if c is not None]
+        if any(owner.get(c, p) != p for c in held):
+            raise BadSave(f"{faction_name(pl['faction'])} holds another faction's card.")
+    for t, deck in game.decks.items():
+        if any(c not in CAT.tier_ids.get(int(t) if t in ("1", "2", "3") else 0, ()) for c in deck):
+            raise BadSave("A tier deck holds a card of another tier.")
+    if game.draft is not None and any(c in owner for h in game.draft["hands"] for c in h):
+        raise BadSave("A Draft hand holds a faction's card.")
 
 
 def _validate_publican(game) -> None:

@@ -215,6 +215,24 @@ class Game(ABC):
         return rec
 
 
+def log_is_well_formed(game: Game) -> bool:
+    """Each entry of a loaded log names a seat and a move of a known type with only its
+    fields (whether the moves are legal and lead to the state is ``_check_log``'s part)."""
+    log = game.log
+    if not isinstance(log, list):
+        return False
+    for e in log:
+        if not isinstance(e, dict) or set(e) != {"player", "move"}:
+            return False
+        p, mv = e["player"], e["move"]
+        if type(p) is not int or not 0 <= p < game.num_players or not isinstance(mv, dict):
+            return False
+        fields = game.MOVE_FIELDS.get(mv.get("type"))
+        if fields is None or any(k != "type" and k not in fields for k in mv):
+            return False
+    return True
+
+
 def _check_log(game: Game) -> None:
     """A saved state must be where its own seed, options and move log lead. ``from_dict``
     recomputes what follows from the state itself; this catches the rest (a card swapped

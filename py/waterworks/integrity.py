@@ -10,11 +10,11 @@ against the state by replaying it (gamecore's ``Game.load``).
 from __future__ import annotations
 
 from gamecore import BadSave
+from gamecore.protocol import log_is_well_formed
 
 from .cards import edition
 from .geometry import cap_at, openings
 from .options import TABLES, edition_of, valve_rows
-from .rules.moves import FIELDS
 
 HAND = 5            # cards held between turns; the player to move has drawn a sixth
 
@@ -182,10 +182,5 @@ def _outcome(g) -> None:
 
 def _log(g) -> None:
     """Well-formed entries only; whether they lead to this state is checked by replaying them."""
-    for e in g.log:
-        mv = e["move"]
-        if not 0 <= e["player"] < g.n or not isinstance(mv.get("type"), str):
-            _bad("The save's move log is damaged.")
-        fields = FIELDS.get(mv["type"])
-        if fields is None or any(k != "type" and k not in fields for k in mv):
-            _bad("The save's move log is damaged.")
+    if not log_is_well_formed(g):
+        _bad("The save's move log is damaged.")
