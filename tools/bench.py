@@ -1,13 +1,18 @@
 """`make bench`: page start-up in headless Chromium, then each engine's own benchmark.
 
-Start-up: from one browser session (warm HTTP cache after a first visit), the median time
-from navigation to `data-engine="ready"` for our page and for a bare `loadPyodide()` page
-built from the same vendored files, their ratio, and when the menu was first painted.
-Our page is the built site (dist/, what GitHub Pages serves), with service workers blocked so
-both pages load over HTTP alike; the bare page is served next to it from the same files.
-Our page is timed twice: as a returning visitor sees it (Python restored from the start-up
-snapshot the first visit stored, web/snapshot.mjs), and on the first-visit path (no snapshot
-stored yet, so Python starts as on the bare page), each in its own browser context.
+Start-up, in two parts, each interleaving our page (the built site, dist/) with a bare
+`loadPyodide()` page served from the same files (tools/bench-bare.html):
+
+- Warm loads (one persistent browser context per path, so the HTTP cache is warm; service
+  workers blocked so both pages load over HTTP alike): our page as a returning visitor sees
+  it (Python restored from the start-up snapshot) and on the first-visit path (no snapshot
+  stored yet). For each: time to ready and its ratio to the bare page, and what the page's
+  main thread did until ready: total blocking time (the sum of every task's time over 50 ms),
+  the longest task, and how long a click made during the boot waited before it was handled.
+- Cold first visits (a new browser context each run: empty HTTP cache, the service worker
+  allowed to install as on GitHub Pages): time to ready against a cold bare page, and the
+  bytes the server sent before ready and in all (the precache included, counted at the
+  server for the page, its engine worker and its service worker alike).
 """
 from __future__ import annotations
 
@@ -30,15 +35,35 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"]
 
 
-def time_page(page, url: str) -> tuple[float, float | None, float | None]:
-    page.goto(url)
+# Registered before any script of the page: its long tasks and how late its clicks were handled.
+PROBES = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({ type: 'longtask', buffered: true });
+window.__inputDelays = [];
+addEventListener('pointerdown', (e) => window.__inputDelays.push(performance.now() - e.timeStamp), true);
+"""
+
+
+def time_page(page, url: str, clicks: bool = False) -> dict:
+    """Load ``url`` until ready: {ready, hello, menu, tbt, longest, input} (ms)."""
+    page.goto(url, wait_until="commit")
+    if clicks:  # click an empty spot every 100 ms while the page boots
+        while not page.evaluate("document.documentElement.dataset.engine === 'ready'"):
+            page.mouse.click(5, 300)
+            page.wait_for_timeout(100)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-    ready = page.evaluate("window.__pndReadyAt")
-    hello = page.evaluate("window.__pndHelloAt || null")
-    menu = page.evaluate("""() => {
+    return {"clicked": clicks, **page.evaluate("""() => {
+        const ready = window.__pndReadyAt;
+        const tasks = (window.__longTasks || []).filter(([t]) => t < ready);
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        return document.querySelector('#setup .seat') && fcp ? fcp.startTime : null; }""")
-    return ready, menu, hello
+        return {ready, hello: window.__pndHelloAt || null,
+                menu: document.querySelector('#setup .seat') && fcp ? fcp.startTime : null,
+                tbt: tasks.reduce((n, [, d]) => n + Math.max(0, d - 50), 0),
+                longest: Math.max(0, ...tasks.map(([, d]) => d)),
+                input: Math.max(0, ...(window.__inputDelays || []))};
+    }""")}
 
 
 def site_with_bare_page(dist: Path, tmp: Path) -> Path:
@@ -77,53 +102,106 @@ def park(page, base: str) -> None:
     page.evaluate(FORGET_SNAPSHOT)
 
 
+def median(rows, key):
+    values = [r[key] for r in rows if r[key] is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def ratio_line(label, rows, bare, target):
+    mo, mb = median(rows, "ready"), statistics.median(bare)
+    # Each run loads every page back to back, so a run's own ratio cancels slow spells of a
+    # shared machine; the spread of those ratios says how far to trust the median.
+    pairs = sorted(r["ready"] / b for r, b in zip(rows, bare))
+    q1, _, q3 = statistics.quantiles(pairs, n=4)
+    print(f"  {label:40s}{mo:7.0f} ms   ratio {mo / mb:.2f} (target <= {target}); per-run ratios: "
+          f"median {statistics.median(pairs):.2f}, quartiles {q1:.2f}-{q3:.2f}")
+
+
+def blocking_line(label, rows, target):
+    clicked = [r["input"] for r in rows if r["clicked"]] or [float("nan")]
+    print(f"  {label:40s}blocking {median(rows, 'tbt'):5.0f} ms (target <= {target}; max "
+          f"{max(r['tbt'] for r in rows):.0f}), longest task {median(rows, 'longest'):4.0f} ms "
+          f"(max {max(r['longest'] for r in rows):.0f}), a click during boot waited "
+          f"{statistics.median(clicked):4.0f} ms (max {max(clicked):.0f})")
+
+
 def measure_startup(site: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    server = make_server(str(site), 0)
+    sent = []  # (time, path, bytes) of every file body the server sent
+    server = make_server(str(site), 0, on_sent=lambda path, n: sent.append((time.time() * 1000, path, n)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://localhost:{server.server_address[1]}/"
     bare_url = base + "tools/bench-bare.html"
     exe = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    profiles = tempfile.TemporaryDirectory()
+    opened = []
+
+    def profile(**kw):
+        """A page in a browser profile of its own on disk: a real browser's HTTP cache (an
+        in-memory context's cache is too small to keep the 9.6 MB wasm, docs/startup.md)."""
+        ctx = p.chromium.launch_persistent_context(tempfile.mkdtemp(dir=profiles.name), executable_path=exe,
+                                                   args=ARGS, **kw)
+        ctx.add_init_script(PROBES)
+        opened.append(ctx)
+        return ctx.pages[0] if ctx.pages else ctx.new_page()
+
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=ARGS)
-        page = browser.new_context(service_workers="block").new_page()       # returning visitor
-        first = browser.new_context(service_workers="block").new_page()      # first-visit path
+        page = profile(service_workers="block")       # returning visitor
+        first = profile(service_workers="block")      # first-visit path
         time_page(page, base)  # warm the HTTP cache for both pages, and store the snapshot
         wait_for_snapshot(page)
         time_page(page, bare_url)
         time_page(first, base)
         park(first, base)
-        bare, ours, fresh, menu, hello = [], [], [], [], []
-        for _ in range(RUNS):  # interleaved, so drift affects all three alike
-            bare.append(time_page(page, bare_url)[0])
-            r, m, h = time_page(page, base)
+        bare, ours, fresh = [], [], []
+        for k in range(RUNS):  # interleaved, so drift affects all three alike
+            bare.append(time_page(page, bare_url)["ready"])
+            ours.append(time_page(page, base, clicks=k % 2 == 1))
             assert page.get_attribute("html", "data-engine-boot") == "snapshot"
-            ours.append(r)
-            menu.append(m)
-            hello.append(h)
-            fresh.append(time_page(first, base)[0])
+            fresh.append(time_page(first, base, clicks=k % 2 == 1))
             assert first.get_attribute("html", "data-engine-boot") == "fresh"
             park(first, base)
-        browser.close()
+
+        cold_bare, cold = [], []
+        for _ in range(max(3, RUNS // 3)):
+            bp = profile()
+            cold_bare.append(time_page(bp, bare_url)["ready"])
+            bp.context.close()
+            cp = profile(service_workers="allow")
+            sent.clear()
+            row = time_page(cp, base)
+            at = cp.evaluate("performance.timeOrigin + window.__pndReadyAt")
+            cp.evaluate("navigator.serviceWorker.ready")   # the precache is complete
+            row["before"] = sum(n for t, path, n in sent if t <= at)
+            row["total"] = sum(n for t, path, n in sent if "snapshot" not in path)
+            cold.append(row)
+            cp.context.close()
+        for ctx in opened:
+            try:
+                ctx.close()
+            except Exception:  # already closed
+                pass
+    profiles.cleanup()
     server.shutdown()
-    mb = statistics.median(bare)
-    print(f"start-up, median of {RUNS} warm loads of each page in headless Chromium ({os.cpu_count()} cores),")
-    print("  our page as built in dist/ (service workers blocked), the bare page from the same files:")
-    print(f"  {'bare loadPyodide():':42s}{mb:7.0f} ms")
-    for label, times in (("Pipes & Ducks, snapshot restored:", ours),
-                         ("Pipes & Ducks, no snapshot stored yet:", fresh)):
-        mo = statistics.median(times)
-        # Each run loads every page back to back, so a run's own ratio cancels slow spells of a
-        # shared machine; the spread of those ratios says how far to trust the median.
-        pairs = sorted(o / b for o, b in zip(times, bare))
-        q1, _, q3 = statistics.quantiles(pairs, n=4)
-        print(f"  {label:42s}{mo:7.0f} ms   ratio {mo / mb:.2f} (target <= 1.15); per-run ratios: "
-              f"median {statistics.median(pairs):.2f}, quartiles {q1:.2f}-{q3:.2f}")
-    print(f"  {'both engines imported (snapshot restored):':42s}{statistics.median(hello):7.0f} ms"
-          "   (menu's house rules filled in)")
-    print(f"  {'menu first painted (snapshot restored):':42s}"
-          f"{statistics.median(m for m in menu if m is not None):7.0f} ms   (target <= 300)")
+    print(f"start-up in headless Chromium ({os.cpu_count()} cores), the built site (dist/) against a bare "
+          "loadPyodide() page from the same files")
+    print(f"  warm loads, median of {RUNS} each (service workers blocked):")
+    print(f"  {'bare loadPyodide():':40s}{statistics.median(bare):7.0f} ms")
+    ratio_line("ours, snapshot restored (return visit):", ours, bare, 0.35)
+    ratio_line("ours, no snapshot stored (first visit):", fresh, bare, 1.10)
+    blocking_line("  return visit, main thread:", ours, 50)
+    blocking_line("  first visit, main thread:", fresh, 100)
+    print(f"  {'both engines imported (return visit):':40s}{median(ours, 'hello'):7.0f} ms")
+    print(f"  {'menu first painted (return visit):':40s}{median(ours, 'menu'):7.0f} ms")
+    print(f"  cold first visits (empty cache, service worker installing), median of {len(cold)}:")
+    print(f"  {'bare loadPyodide(), cold:':40s}{statistics.median(cold_bare):7.0f} ms")
+    ratio_line("ours, cold:", cold, cold_bare, 1.15)
+    mb = 1024 * 1024
+    print(f"  {'bytes before ready:':40s}{median(cold, 'before') / mb:7.1f} MiB (target <= 13.4); "
+          f"in all, with the precache (not counting the start-up snapshot stored for the next "
+          f"visit): {median(cold, 'total') / mb:.1f} MiB")
+    blocking_line("  cold first visit, main thread:", cold, 100)
 
 
 if __name__ == "__main__":

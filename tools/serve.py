@@ -22,6 +22,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
+    def copyfile(self, source, outputfile) -> None:
+        sent = 0
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            sent += len(chunk)
+        if self.server.on_sent:          # `make bench` counts the bytes a page downloads
+            self.server.on_sent(self.path, sent)
+
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "__outside_prefix__")
@@ -37,11 +45,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def make_server(root: str, port: int, prefix: str = "/", verbose: bool = False):
+def make_server(root: str, port: int, prefix: str = "/", verbose: bool = False, on_sent=None):
+    """A threaded static server on loopback; ``on_sent(path, nbytes)`` is called after each
+    file body is sent (the benchmarks count bytes with it)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(type("H", (Handler,), {"prefix": prefix}), directory=root)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.verbose = verbose
+    server.on_sent = on_sent
     server.daemon_threads = True
     server.prefix = prefix
     return server

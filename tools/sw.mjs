@@ -16,7 +16,7 @@ const { count, size, warnings } = await generateSW({
   globPatterns: ['**/*.{html,js,mjs,css,json,toml,zip,wasm,svg,png,webmanifest}'],
   globIgnores: ['sw.js', 'workbox-*.js', '**/*.map'],
   // The address carries the content's hash: no cache-busting reload of 13 MB.
-  dontCacheBustURLsMatching: /\/web\/vendor\/(?:pyodide-[0-9a-f]{16}\/|engine-[0-9a-f]{16}\.zip$)/,
+  dontCacheBustURLsMatching: /(?:^|\/)web\/vendor\/(?:pyodide-[0-9a-f]{16}\/|engine-[0-9a-f]{16}\.zip$)/,
   swDest: `${dir}/sw.js`,
   // python_stdlib.zip and pyodide.asm.wasm are several MB each.
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
