@@ -206,7 +206,8 @@ def measure_startup(site: Path) -> None:
 
 if __name__ == "__main__":
     bench_startup()
-    for name in ("bench_waterworks.py", "bench_aqueducks.py", "bench_bots.py", "bench_takebacks.py"):
+    for name in ("bench_worker.py", "bench_waterworks.py", "bench_aqueducks.py", "bench_bots.py",
+                 "bench_takebacks.py"):
         path = ROOT / "tools" / name
         if path.exists():
             print(f"\n== {name} ==", flush=True)
