@@ -11,6 +11,7 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
         <button type="button" class="btn btn-small btn-quiet frame-menu" data-act="menu" aria-label="Back to the menu">‹ Menu</button>
         <h1 class="frame-title"></h1>
         <p class="frame-status" data-testid="status"></p>
+        <div class="frame-history" data-slot="history"></div>
         <div class="frame-tools">
           <label class="visually-hidden" for="frame-speed">Bot speed</label>
           <select id="frame-speed" class="frame-speed"></select>
@@ -74,6 +75,8 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
 
   return {
     board: $('.frame-board'),
+    /** Where take-back and timeline controls go (web/shell/history.js). */
+    history: $('.frame-history'),
     setStatus(html) { $('.frame-status').innerHTML = html; },
     log(text, colour) {
       const li = document.createElement('li');
@@ -84,13 +87,14 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
     },
     announce(text) { announcer.textContent = text; },
     dialog: showDialog,
-    /** The "pass the device" screen between people sharing one device. */
-    handoff(name, colour) {
+    /** The "pass the device" screen between people sharing one device; `more` adds
+     *  buttons before the main one (e.g. a take-back), resolving with their values. */
+    handoff(name, colour, more = []) {
       return showDialog({
         title: `Pass to ${name}`,
         html: `<p class="handoff"><span class="handoff-dot" style="background:${colour}"></span>
                <span>Hand the device to <strong>${esc(name)}</strong>. Everyone else, look away!</span></p>`,
-        buttons: [[`I am ${name} — show my cards`, 'ok', true]],
+        buttons: [...more, [`I am ${name} — show my cards`, 'ok', true]],
         testid: 'handoff',
       }).then((v) => v);
     },

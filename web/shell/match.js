@@ -20,6 +20,13 @@ function thinkSetting() {
   } catch { return null; }
 }
 
+/** The engine names the seat by number or faction ("Player 2 took back…", "Pisae took
+ *  back…"); the page says the name the seat was given. */
+export function takeBackText(ev, seats) {
+  const seat = seats[ev.player];
+  return seat ? String(ev.text).replace(/^.*? took back/, `${seat.name} took back`) : String(ev.text);
+}
+
 export class Match {
   /**
    * @param session {engine, id, game, seats:[{name, controller, colour}], botSpeed?, botThinkMs?,
@@ -43,10 +50,44 @@ export class Match {
     this.stopped = false;
     this.epoch = 0; // bumped whenever earlier questions to the engine become moot
     this.listeners = new Set();
+    this.turnListeners = new Set();
   }
 
-  /** Called after every accepted move, e.g. to autosave. */
+  /** Called after every accepted move (and take-back: `{undo: true}`), e.g. to autosave. */
   onMove(fn) { this.listeners.add(fn); }
+
+  /** Called when a person's turn is shown to them, e.g. to offer a take-back. */
+  onTurn(fn) { this.turnListeners.add(fn); }
+
+  /** The seats the page plays with bots: the engine's `bots` for take-backs. */
+  get bots() { return this.session.seats.flatMap((s, i) => (s.controller === 'human' ? [] : [i])); }
+
+  /**
+   * `player` takes back `moves` moves (the count `undoable` offered); resolves {ok: true,
+   * events} (the engine's, with seat names; the caller tells them: the games' logs know
+   * only moves) or {ok: false, error}. The epoch is bumped before asking, so a bot answer computed for the old
+   * position is dropped, and again with the answer, so a question the loop sent meanwhile is
+   * dropped too; the loop then carries on from the engine's new position.
+   */
+  async takeBack(player, moves) {
+    if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
+    if (this.sending) return { ok: false, error: { code: 'busy', message: 'Your last move is still on its way.' } };
+    this.epoch += 1;
+    const res = await this.engine.undo({ id: this.session.id, player, bots: this.bots, moves });
+    if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
+    this.epoch += 1;
+    if (!res.ok) return res;
+    this.held = [];
+    const waiting = this.waiting;
+    this.waiting = null;
+    this.viewer = player;
+    for (const fn of this.listeners) fn({ player, result: res.result, undo: true });
+    if (this.session.onMove) this.session.onMove({ player, result: res.result, undo: true });
+    const events = res.result.events.map((ev) => ({ ...ev, text: takeBackText(ev, this.session.seats) }));
+    this.ui.render(res.result, [], player);
+    if (waiting) waiting.resolve(null);
+    return { ok: true, events };
+  }
 
   async snapshot(viewer = this.viewer) {
     // A spectator's view (viewer null) omits `player`: the engine rejects player: null.
@@ -121,8 +162,9 @@ export class Match {
   }
 
   async botsChoose(bots) {
+    const epoch = this.epoch;
     for (const bot of bots) {
-      if (this.stopped) return;
+      if (this.stopped || epoch !== this.epoch) return;
       await this.botTurn(bot, 0);
     }
   }
@@ -153,11 +195,13 @@ export class Match {
       this.shownTo = player;
     }
     this.viewer = player;
+    const epoch = this.epoch;
     const snap = await this.snapshot(player);
-    if (this.stopped) return;
+    if (this.stopped || epoch !== this.epoch) return; // taken back meanwhile: ask again
     const decided = new Promise((resolve) => { this.waiting = { player, resolve }; });
     this.ui.render(snap, [], player);
     this.ui.yourTurn(player, snap);
+    for (const fn of this.turnListeners) fn(player, snap);
     await decided;
   }
 }

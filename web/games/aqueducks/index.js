@@ -4,6 +4,7 @@
 import { createFrame, esc } from '../../shell/frame.js';
 import { Match } from '../../shell/match.js';
 import { loadStyle } from '../../shell/style.js';
+import { attachHistory } from '../../shell/history.js';
 import { loadCatalog } from './catalog.js';
 import { CityCanvas } from './city-canvas.js';
 import { cardFace, cardLabel, abilityText } from './card-face.js';
@@ -27,6 +28,7 @@ export async function mount(el, session) {
   const ui = new AqueducksUI(el, session, cat, speed);
   const match = new Match({ ...session, botSpeed: speed }, ui);
   ui.match = match;
+  ui.history = attachHistory(match, ui.frame);
   match.run().catch((err) => {
     console.error(err);
     ui.frame.setStatus(`<span class="aq-error">Something went wrong: ${esc(err.message)}</span>`);
@@ -82,6 +84,7 @@ class AqueducksUI {
     document.removeEventListener('keydown', this.keyHandler);
     window.removeEventListener('resize', this.stickyTop);
     if (this.match) this.match.stop();
+    if (this.history) this.history.detach();
     this.city.destroy();
   }
 

@@ -11,6 +11,7 @@ import { cardWords, canTurn, turnedCard, SHAPE_NAMES } from './card-art.js';
 import { spotsFor, spotsIfTurned, discardMove, plumberMove, anyPlumber, spoutMove, attemptAt } from './moves.js';
 import { Controls } from './controls.js';
 import { loadStyle } from '../../shell/style.js';
+import { attachHistory } from '../../shell/history.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
@@ -22,6 +23,7 @@ export async function mount(el, session) {
   try { speed = localStorage.getItem(SPEED_KEY) || 'normal'; } catch { /* private mode */ }
 
   let match = null;
+  let history = null;
   let alive = true;
   const frame = createFrame(el, {
     title: 'Water Works',
@@ -397,11 +399,13 @@ export async function mount(el, session) {
   function cleanup() {
     alive = false;
     if (match) match.stop();
+    if (history) history.detach();
     table.destroy();
     document.removeEventListener('keydown', onKey);
   }
 
   match = new Match({ ...session, botSpeed: speed }, ui);
+  history = attachHistory(match, frame);
   match.run().catch((err) => {
     console.error(err);
     message(`Something went wrong: ${err.message}`, 'error');
