@@ -45,3 +45,20 @@ def test_two_hard_bots_play_through_the_menu(open_page, base_url):
             && JSON.parse(localStorage.getItem(k)).moveCount >= 4)""", timeout=60_000)
     page.click("#game [data-act=menu]")
     assert probe.errors == []
+
+
+def test_a_decision_for_a_game_that_was_left_is_never_applied(open_page, base_url):
+    """Leave while a hard bot thinks for 2 s: its answer arrives after the screen is gone and
+    the game is closed, and nothing is played or saved from it."""
+    page, probe = open_page(base_url + "?think=2000")
+    start_from_menu(page, "waterworks", 2, ["bot:hard", "bot:hard"], speed="fast")
+    page.wait_for_timeout(400)   # past the show delay: the first decision is being thought
+    saved = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))
+        .map(k => JSON.parse(localStorage.getItem(k)).moveCount)""")
+    page.click("#game [data-act=menu]")
+    page.wait_for_timeout(2500)
+    after = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))
+        .map(k => JSON.parse(localStorage.getItem(k)).moveCount)""")
+    assert after == saved
+    assert page.get_attribute("html", "data-screen") == "menu"
+    assert probe.errors == []
