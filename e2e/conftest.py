@@ -106,23 +106,68 @@ def open_page(browser, base_url):
 
     def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True,
               service_workers: str = "allow"):
-        url = url or base_url
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=1, service_workers=service_workers)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        probe = PageProbe(page, _origin(url))
-        page.goto(url)
-        if wait_ready:
-            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
-        return page, probe
+        return open_in_context(browser, contexts, url or base_url, width=width, height=height,
+                               wait_ready=wait_ready, service_workers=service_workers)
 
     yield _open
     for ctx in contexts:
         ctx.close()
 
 
+def open_in_context(browser, contexts: list, url: str, width: int = 1280, height: int = 800,
+                    wait_ready: bool = True, service_workers: str = "allow",
+                    init_script: str | None = None):
+    """A page in a new browser context (another device, as far as the site can tell),
+    appended to ``contexts`` for the caller to close; returns (page, probe)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              device_scale_factor=1, service_workers=service_workers)
+    if init_script:
+        ctx.add_init_script(init_script)
+    contexts.append(ctx)
+    page = ctx.new_page()
+    probe = PageProbe(page, _origin(url))
+    page.goto(url)
+    if wait_ready:
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    return page, probe
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def peer_server():
+    """The real PeerJS signaling server (npm `peer`, from node_modules) on a free loopback
+    port, for the online-play tests; yields its address as the page's settings take it."""
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    binary = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
+    if not binary.exists():
+        pytest.fail("node_modules/peer is missing: run `npm ci` (make test does it).")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(["node", str(binary), "--port", str(port), "--host", "127.0.0.1"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "peerjs/id", timeout=1).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail("the PeerJS server did not start")
+                time.sleep(0.1)
+        else:
+            pytest.fail("the PeerJS server did not answer")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

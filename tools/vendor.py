@@ -11,6 +11,9 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile, never from git.
                         repeat visits restore it instead of starting Python (web/snapshot.mjs).
                         HASH covers everything it was made from, so a page never restores a
                         snapshot made by other files.
+  web/vendor/peerjs/, web/vendor/qrcode/
+                        the PeerJS client and a QR code maker, imported only when a person
+                        chooses online play (web/online/, docs/online.md)
   web/vendor/runtime.mjs where the engine worker finds Pyodide and engine.zip; the built site
                         (tools/build.py) renames both to content-hashed names and rewrites it.
 
@@ -31,6 +34,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
+# Browser libraries online play loads on demand (web/online/, docs/online.md): node_modules
+# path -> web/vendor/ path.
+BROWSER_LIBS = {"peerjs/dist/peerjs.min.js": "peerjs/peerjs.min.js",
+                "qrcode-generator/dist/qrcode.mjs": "qrcode/qrcode.mjs"}
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
 
@@ -42,6 +49,9 @@ def copy_runtime() -> None:
     (VENDOR / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
+    for src, dest in BROWSER_LIBS.items():
+        (VENDOR / dest).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / "node_modules" / src, VENDOR / dest)
     stale = VENDOR / "pyscript"   # vendored by earlier versions, which ran PyScript
     if stale.exists():
         shutil.rmtree(stale)

@@ -245,7 +245,7 @@ function showWaiting(game) {
 let current = null; // the session on screen, if any
 
 /** Show a game screen for an open engine game ({id, game, options, seed, players, seats}). */
-export async function openGame(session, module = screenModule(session.game)) {
+export async function openGame(session, module = screenModule(session.game), { keep = true } = {}) {
   const screen = $('#game');
   try {
     module = await module;
@@ -256,11 +256,14 @@ export async function openGame(session, module = screenModule(session.game)) {
     return;
   }
   // Autosave after every move (and at the end) through Match's app-level hooks.
-  const full = { ...session, engine, exit: closeGame, rematch: () => rematch(session) };
-  saves.autosave(full); // a game is kept from its first moment, not only after a move
-  const hooks = saves.autosaveHooks(full);
-  full.onMove = hooks.onMove;
-  full.onOver = hooks.onOver;
+  // An online guest's session brings its own engine (the host's) and keeps nothing here.
+  const full = { engine, exit: closeGame, rematch: () => rematch(session), ...session };
+  if (keep) {
+    saves.autosave(full); // a game is kept from its first moment, not only after a move
+    const hooks = saves.autosaveHooks(full);
+    full.onMove = hooks.onMove;
+    full.onOver = hooks.onOver;
+  }
   current = full;
   $('#menu').hidden = true;
   screen.hidden = false;
@@ -284,7 +287,12 @@ async function rematch(session) {
 
 export function closeGame() {
   // The save keeps the game; the engine need not (a long evening in one tab).
-  if (current) engine.close({ id: current.id });
+  if (current && current.engine === engine) engine.close({ id: current.id });
+  if (current && current.online) {
+    current.online.close();
+    import('./online/lobby.js').then((m) => m.hideBar());
+    history.replaceState(null, '', location.pathname + location.search);
+  }
   current = null;
   delete document.documentElement.dataset.gameId;
   renderSaves();
@@ -436,6 +444,63 @@ export function embedSnippet(game = menu.game, players = playerCount()) {
     + 'width="100%" height="680" style="max-width:760px;border:0" loading="lazy"></iframe>';
 }
 
+// ---- online play (web/online/, docs/online.md): loaded only when chosen ---------------
+const onlineModule = () => import('./online/lobby.js');
+
+async function startOnline() {
+  const button = $('#online-host');
+  if (button.disabled) return;
+  const game = menu.game;
+  const n = playerCount();
+  // Every seat but the host's that the menu gives to a person is a friend's, on their device.
+  const seats = Array.from({ length: n }, (_, i) => {
+    const s = { ...seat(i), colour: SEAT_COLOURS[i] };
+    return i > 0 && s.controller === 'human' ? { ...s, controller: 'remote' } : s;
+  });
+  if (seats[0].controller !== 'human') seats[0] = { ...seats[0], controller: 'human' };
+  if (!seats.some((s) => s.controller === 'remote')) {
+    showToast('Set a seat other than the first to Human: that seat is for a friend.');
+    return;
+  }
+  button.disabled = true;
+  try {
+    const online = await onlineModule();
+    const opened = await online.openHostPeer(showToast);
+    if (!opened) return;
+    try { await engine.ready; } catch { opened.peer.destroy(); return; }
+    const options = { ...(menu.rules[game] || {}), players: n };
+    const created = await engine.newGame({ game, options, seed: randomSeed() });
+    if (!created.ok) { opened.peer.destroy(); showToast(created.error.message); return; }
+    const session = { ...created.result, seats };
+    const table = online.hostTable(opened, session, engine);
+    await openGame({ ...session, online: table });
+    history.replaceState(null, '', `#host=${opened.room}`);
+    table.invite();
+  } catch (err) {
+    console.error(err);
+    showToast('Online play could not start.');
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function joinFromLink() {
+  const online = await onlineModule();
+  const invitation = online.linkInvitation();
+  if (!invitation) return;
+  await online.joinTable(invitation, {
+    openScreen: (session) => openGame(session, screenModule(session.game), { keep: false }),
+    exit: closeGame,
+    toast: showToast,
+  });
+}
+
+function wireOnline() {
+  $('#online-host').addEventListener('click', startOnline);
+  $('#online-settings-open').addEventListener('click', async () => (await onlineModule()).openSettings());
+  if (/^#join=/.test(location.hash)) joinFromLink();
+}
+
 function wireEmbed() {
   const dialog = $('#embed-dialog');
   const text = $('#embed-snippet');
@@ -466,6 +531,7 @@ wireEngineStatus();
 wireSaves();
 renderSaves();
 wireEmbed();
+wireOnline();
 
 // Offline support and updates. An update applied on request during a game reloads the
 // page; the game was autosaved after its last move and is reopened right away.

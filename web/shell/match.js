@@ -40,6 +40,11 @@ export class Match {
     this.engine = session.engine;
     this.ui = ui;
     this.humans = session.seats.flatMap((s, i) => (s.controller === 'human' ? [i] : []));
+    // Seats played on another device (online play, web/online/): their moves arrive through
+    // remoteMoved (on a guest: pushed by the host) or playFor (on the host: sent by a guest).
+    this.remotes = session.seats.flatMap((s, i) => (s.controller === 'remote' ? [i] : []));
+    this.wake = null; // resolves the wait for a remote seat's move
+    this.woken = false; // a remote move came since the loop last asked whose turn it is
     // The seat whose eyes the screen is for: the only human, or the one who last had a turn.
     this.viewer = this.humans.length ? this.humans[0] : null;
     this.shownTo = this.humans.length === 1 ? this.viewer : null;
@@ -51,6 +56,7 @@ export class Match {
     this.epoch = 0; // bumped whenever earlier questions to the engine become moot
     this.listeners = new Set();
     this.turnListeners = new Set();
+    if (session.online) session.online.attach(this);
   }
 
   /** Called after every accepted move (and take-back: `{undo: true}`), e.g. to autosave. */
@@ -101,6 +107,25 @@ export class Match {
     this.stopped = true;
     this.epoch += 1;
     if (this.waiting) this.waiting.resolve(null);
+    if (this.wake) this.wake();
+  }
+
+  /** A remote seat's move was made (result: its events and this viewer's snapshot). */
+  remoteMoved(player, result) {
+    if (this.stopped) return;
+    this.afterMove(player, result, this.viewer);
+    this.woken = true;
+    if (this.wake) this.wake();
+  }
+
+  /** On the host: a remote seat's move, sent by its guest; resolves the engine's envelope. */
+  async playFor(player, move) {
+    if (!this.remotes.includes(player)) return { ok: false, error: { code: 'bad_request', message: 'That seat is not played from another device.' } };
+    const play = { id: this.session.id, player, move };
+    if (this.viewer !== null && this.viewer !== undefined) play.viewer = this.viewer;
+    const res = await this.engine.play(play);
+    if (res.ok) this.remoteMoved(player, res.result);
+    return res;
   }
 
   /** The human whose turn it is submits a move; resolves null or the engine's error. */
@@ -137,6 +162,7 @@ export class Match {
   async run() {
     this.ui.render(await this.snapshot(), [], this.viewer);
     while (!this.stopped) {
+      this.woken = false; // a remote move from here on is seen by the wait below
       const snap = await this.snapshot(null);
       if (this.stopped) return;
       if (snap.over) {
@@ -144,10 +170,14 @@ export class Match {
         this.ui.over(await this.snapshot());
         return;
       }
-      const bots = snap.toAct.filter((p) => !this.humans.includes(p));
+      const others = snap.toAct.filter((p) => !this.humans.includes(p));
+      const bots = others.filter((p) => !this.remotes.includes(p));
       const human = snap.toAct.find((p) => this.humans.includes(p));
-      if (human === undefined && !bots.length) throw new Error('The engine awaits nobody, yet the game is not over.');
-      if (human === undefined) {
+      if (!snap.toAct.length) throw new Error('The engine awaits nobody, yet the game is not over.');
+      if (human === undefined && !bots.length) {
+        if (!this.woken) await new Promise((resolve) => { this.wake = resolve; }); // a remote seat decides
+        this.wake = null;
+      } else if (human === undefined) {
         await this.botTurn(bots[0]);
       } else if (bots.length) {
         // A simultaneous choice: the person may act at once while the bots choose in the

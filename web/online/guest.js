@@ -1,0 +1,108 @@
+// A guest's side of an online table: the engine the guest's game screen is given is the
+// host's, reached over the data channel (engineApi over call()), so the guest plays on the
+// very same game screen as local play. Seat keys stay on this device (localStorage), so a
+// reload or a lost connection gets the same seat back; the link alone never does.
+import { engineApi, refusal } from '../engine/api.js';
+import { MAX_HOST_MESSAGE, randomHex } from './protocol.js';
+import { openPeer, connect, send } from './transport.js';
+
+const SEAT_KEY = (room) => `pnd.online.seat.${room}`;
+
+export function storedSeat(room) {
+  try {
+    const s = JSON.parse(localStorage.getItem(SEAT_KEY(room)) || 'null');
+    if (s && Number.isInteger(s.seat) && s.seat >= 0 && s.seat < 8 && /^[0-9a-f]{32}$/.test(s.key)) return s;
+  } catch { /* damaged: ignored, a new key is made */ }
+  return null;
+}
+
+function keepSeat(room, seat, key, name) {
+  try { localStorage.setItem(SEAT_KEY(room), JSON.stringify({ seat, key, name })); } catch { /* private mode */ }
+}
+
+/** Parse a host message; null if it is not one (checked like any other input). */
+function parseHostMessage(raw) {
+  if (typeof raw !== 'string' || raw.length > MAX_HOST_MESSAGE) return null;
+  try {
+    const msg = JSON.parse(raw);
+    return msg && typeof msg === 'object' && typeof msg.t === 'string' ? msg : null;
+  } catch { return null; }
+}
+
+export class GuestLink {
+  /** @param handlers {table(msg), seated(msg), moved(player, result), error(message), lost()} */
+  constructor({ room, settings, handlers }) {
+    this.room = room;
+    this.settings = settings;
+    this.handlers = handlers;
+    this.pending = new Map();
+    this.next = 1;
+    this.match = null;
+    this.seat = undefined;
+    this.conn = null;
+    this.peer = null;
+    this.engine = engineApi((method, params) => this.call(method, params));
+  }
+
+  async open() {
+    this.peer = this.peer && !this.peer.destroyed ? this.peer : await openPeer(this.settings);
+    if (this.peer.disconnected) this.peer.reconnect();
+    const conn = await connect(this.peer, this.room);
+    this.conn = conn;
+    conn.on('data', (raw) => this.receive(raw));
+    conn.on('close', () => this.closed(conn));
+    conn.on('error', () => this.closed(conn));
+  }
+
+  closed(conn) {
+    if (conn !== this.conn) return;
+    this.conn = null;
+    for (const resolve of this.pending.values()) resolve(refusal('not_ready', 'The connection to the host was lost.'));
+    this.pending.clear();
+    this.handlers.lost();
+  }
+
+  receive(raw) {
+    const msg = parseHostMessage(raw);
+    if (!msg) return;
+    if (msg.t === 'reply') {
+      const resolve = this.pending.get(msg.n);
+      if (!resolve) return;
+      this.pending.delete(msg.n);
+      resolve(msg.envelope && typeof msg.envelope.ok === 'boolean' ? msg.envelope : refusal('internal', 'The host sent a malformed answer.'));
+    } else if (msg.t === 'moved') {
+      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.remoteMoved(msg.player, msg.result);
+    } else if (msg.t === 'table') this.handlers.table(msg);
+    else if (msg.t === 'seated') { this.seat = msg.seat; this.handlers.seated(msg); }
+    else if (msg.t === 'error') this.handlers.error(String(msg.message || 'The host refused.'));
+  }
+
+  /** Match (session.online) gives itself to the link when the screen starts the game. */
+  attach(match) { this.match = match; }
+
+  claim(seat, name) {
+    const mine = storedSeat(this.room);
+    const key = mine && mine.seat === seat ? mine.key : randomHex(16);
+    keepSeat(this.room, seat, key, name);
+    return this.post({ t: 'claim', seat, key, name });
+  }
+
+  watch() { return this.post({ t: 'watch' }); }
+
+  post(msg) { return this.conn ? send(this.conn, msg) : 0; }
+
+  call(method, params = {}) {
+    if (!this.conn) return Promise.resolve(refusal('not_ready', 'Not connected to the host.'));
+    const n = this.next++;
+    return new Promise((resolve) => {
+      this.pending.set(n, resolve);
+      this.post({ t: 'call', n, method, params });
+    });
+  }
+
+  close() {
+    this.match = null;
+    if (this.conn) { const c = this.conn; this.conn = null; c.close(); }
+    if (this.peer) this.peer.destroy();
+  }
+}

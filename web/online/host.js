@@ -1,0 +1,138 @@
+// The host's side of an online table. The host's engine (its local worker) is the table's
+// only engine; each guest's data channel is a narrow relay into it: a guest may ask for its
+// own seat's view or the spectators' view and play for its own seat (when the engine says it
+// is that seat's turn), nothing else — never a save, the record, another seat's view or the
+// seed. After every move each guest gets the public events and its own snapshot.
+import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL } from './protocol.js';
+import { send } from './transport.js';
+
+const report = (err) => console.error('online host:', err);
+const error = (code, message) => ({ ok: false, error: { code, message } });
+
+export class HostTable {
+  /**
+   * @param peer an open PeerJS peer whose id is the room
+   * @param session the host's game session ({id, game, options, seats})
+   * @param engine the host's local engine
+   * @param friends per seat: null (the host or a bot) or {key, name} (key null while free)
+   * @param onChange called when a seat is claimed, leaves or comes back
+   */
+  constructor({ peer, session, engine, friends, onChange = () => {} }) {
+    this.peer = peer;
+    this.session = session;
+    this.engine = engine;
+    this.friends = friends;
+    this.onChange = onChange;
+    this.guests = new Set(); // {conn, seat: undefined | null (spectator) | index, allow, chain}
+    this.match = null;
+    this.bytesSent = 0;
+    peer.on('connection', (conn) => this.accept(conn));
+  }
+
+  /** Match calls this (session.online) when the game screen starts the game. */
+  attach(match) {
+    this.match = match;
+    match.onMove(({ player, result }) => this.broadcast(player, result));
+  }
+
+  seatList() {
+    return this.session.seats.map((s, i) => {
+      const f = this.friends[i];
+      const here = [...this.guests].some((g) => g.seat === i);
+      return {
+        name: f && f.name ? f.name : s.name,
+        colour: s.colour,
+        kind: f ? 'friend' : (s.controller === 'human' ? 'host' : 'bot'),
+        taken: Boolean(f && f.key),
+        away: Boolean(f && f.key && !here),
+      };
+    });
+  }
+
+  tableMessage() {
+    const { game, options, players } = this.session;
+    return { t: 'table', protocol: PROTOCOL, game, options: scrub(options), players, seats: this.seatList() };
+  }
+
+  accept(conn) {
+    const guest = { conn, seat: undefined, allow: rateLimiter(), chain: Promise.resolve() };
+    this.guests.add(guest);
+    conn.on('open', () => this.post(guest, this.tableMessage()));
+    conn.on('data', (raw) => { guest.chain = guest.chain.then(() => this.receive(guest, raw)).catch(report); });
+    const gone = () => {
+      if (!this.guests.delete(guest)) return;
+      if (Number.isInteger(guest.seat)) this.changed();
+    };
+    conn.on('close', gone);
+    conn.on('error', gone);
+  }
+
+  post(guest, msg) { this.bytesSent += send(guest.conn, msg); }
+
+  changed() {
+    const msg = this.tableMessage();
+    for (const g of this.guests) if (g.seat !== undefined) this.post(g, msg);
+    this.onChange(msg.seats);
+  }
+
+  async receive(guest, raw) {
+    if (!guest.allow()) { this.post(guest, { t: 'error', code: 'rate', message: 'Too many messages: slow down.' }); return; }
+    const parsed = parseGuestMessage(raw);
+    if (!parsed.ok) { this.post(guest, { t: 'error', ...parsed.error }); return; }
+    const { msg } = parsed;
+    if (msg.t === 'claim') this.claim(guest, msg);
+    else if (msg.t === 'watch') this.seat(guest, null);
+    else await this.call(guest, msg);
+  }
+
+  claim(guest, { seat, key, name }) {
+    const f = this.friends[seat];
+    if (!f) { this.post(guest, { t: 'error', code: 'seat', message: 'That seat is not for a friend.' }); return; }
+    if (f.key && f.key !== key) { this.post(guest, { t: 'error', code: 'seat', message: 'That seat is taken.' }); return; }
+    f.key = key;
+    if (name) f.name = name;
+    // the same person on a new connection (a reload): the old one is let go
+    for (const g of this.guests) if (g !== guest && g.seat === seat) { g.seat = undefined; g.conn.close(); }
+    this.seat(guest, seat);
+  }
+
+  seat(guest, seat) {
+    guest.seat = seat;
+    const { id, game, options, players } = this.session;
+    const seats = this.session.seats.map(({ name, colour }, i) => ({ name: this.seatList()[i].name || name, colour }));
+    this.post(guest, { t: 'seated', seat, session: scrub({ id, game, options, players, seats }) });
+    this.changed();
+  }
+
+  async call(guest, msg) {
+    const reply = (envelope) => this.post(guest, { t: 'reply', n: msg.n, envelope: scrub(envelope) });
+    if (guest.seat === undefined) { reply(error('bad_request', 'Take a seat or watch first.')); return; }
+    const asked = guestCall(msg, guest.seat, this.session.id);
+    if (!asked.ok) { reply(asked); return; }
+    if (asked.method === 'state') { reply(await this.engine.state(asked.params)); return; }
+    if (!this.match) { reply(error('not_ready', 'The table is not playing yet.')); return; }
+    const played = await this.match.playFor(guest.seat, asked.move);
+    if (!played.ok) { reply(played); return; }
+    const snap = await this.engine.state({ id: this.session.id, player: guest.seat });
+    if (!snap.ok) { reply(snap); return; }
+    reply({ ok: true, result: { events: played.result.events, ...snap.result } });
+  }
+
+  /** After any move: each other guest gets the public events and its own snapshot. */
+  broadcast(player, result) {
+    for (const g of this.guests) {
+      if (g.seat === undefined || g.seat === player) continue;
+      g.chain = g.chain.catch(report).then(async () => {
+        const params = Number.isInteger(g.seat) ? { id: this.session.id, player: g.seat } : { id: this.session.id };
+        const snap = await this.engine.state(params);
+        if (snap.ok) this.post(g, { t: 'moved', player, result: scrub({ events: result.events, ...snap.result }) });
+      });
+    }
+  }
+
+  close() {
+    for (const g of this.guests) g.conn.close();
+    this.guests.clear();
+    this.peer.destroy();
+  }
+}

@@ -1,0 +1,270 @@
+// Online play's screens around the game: the host's invitation (link, QR code, copy), the
+// guest's seat picker, the status bar that says who is here and who is away, and the
+// settings dialog. Imported by web/app.js only when a person chooses online play or opens an
+// invitation link; the game screens themselves are the same as for local play.
+import { loadSettings, saveSettings, checkSignaling, checkIce } from './config.js';
+import { openPeer } from './transport.js';
+import { HostTable } from './host.js';
+import { GuestLink, storedSeat } from './guest.js';
+import { isRoom, randomHex } from './protocol.js';
+
+const $ = (sel, el = document) => el.querySelector(sel);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const OFFLINE = 'Online play needs a connection: this device is offline.';
+const RETRY_MS = 2000;
+
+/** The invitation link for a room: the room and the signaling server, no seat secret. */
+export function inviteLink(room, signaling) {
+  const url = new URL(document.baseURI);
+  url.search = '';
+  url.hash = new URLSearchParams({ join: room, sig: signaling }).toString();
+  return url.href;
+}
+
+/** {room, sig} from this page's address, or null. */
+export function linkInvitation(hash = location.hash) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const room = p.get('join');
+  if (!isRoom(room)) return null;
+  const sig = checkSignaling(p.get('sig'));
+  return { room, sig: sig.ok ? sig.value : null };
+}
+
+// ---- the status bar -------------------------------------------------------------------
+function bar() {
+  let el = $('#online-bar');
+  if (!el) {
+    el = document.createElement('div');
+    el.id = 'online-bar';
+    el.className = 'online-bar';
+    el.dataset.testid = 'online-bar';
+    el.setAttribute('role', 'status');
+    el.setAttribute('aria-live', 'polite');
+    $('#game').before(el);
+  }
+  el.hidden = false;
+  return el;
+}
+
+export function hideBar() {
+  const el = $('#online-bar');
+  if (el) el.hidden = true;
+}
+
+function renderBar(seats, { note = '', invite = null } = {}) {
+  const el = bar();
+  el.innerHTML = `<span class="online-title">Online table</span>
+    <ul class="online-seats">${seats.map((s, i) => `<li data-seat="${i}" data-away="${s.away}"
+      style="--seat:${esc(s.colour)}"><span class="online-dot" aria-hidden="true"></span>${esc(s.name)}${
+      s.kind === 'bot' ? ' (bot)' : s.kind === 'host' ? ' (host)' : !s.taken ? ' — free seat' : s.away ? ' — away' : ''}</li>`).join('')}</ul>
+    <span class="online-note" data-testid="online-note">${esc(note)}</span>`;
+  if (invite) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'btn btn-small';
+    b.textContent = 'Invite…';
+    b.dataset.testid = 'online-invite';
+    b.addEventListener('click', invite);
+    el.append(b);
+  }
+}
+
+// ---- settings -------------------------------------------------------------------------
+export async function openSettings(message = '') {
+  const settings = await loadSettings();
+  let dialog = $('#online-settings');
+  if (!dialog) {
+    dialog = document.createElement('dialog');
+    dialog.id = 'online-settings';
+    dialog.className = 'frame-dialog wide';
+    dialog.setAttribute('aria-labelledby', 'online-settings-title');
+    dialog.innerHTML = `<h2 id="online-settings-title">Online settings</h2>
+      <p class="online-settings-message" role="alert"></p>
+      <p>Devices find each other through a PeerJS signaling server, then talk directly. Only the
+      servers named here are ever contacted, and only when you play online.</p>
+      <label class="embed-label" for="online-signaling">Signaling server (PeerJS), e.g. wss://peer.example.org/</label>
+      <input id="online-signaling" type="url" spellcheck="false" autocomplete="off">
+      <label class="embed-label" for="online-ice">STUN/TURN servers, one per line (stun:… or turn:…)</label>
+      <textarea id="online-ice" rows="3" spellcheck="false"></textarea>
+      <p class="muted" id="online-settings-error" role="alert"></p>
+      <div class="frame-dialog-actions">
+        <button type="button" class="btn" data-act="cancel">Cancel</button>
+        <button type="button" class="btn btn-primary" data-act="save">Save</button>
+      </div>`;
+    document.body.append(dialog);
+    $('[data-act=cancel]', dialog).addEventListener('click', () => dialog.close());
+    $('[data-act=save]', dialog).addEventListener('click', () => {
+      const sig = checkSignaling($('#online-signaling').value.trim());
+      const ice = checkIce($('#online-ice').value.split('\n').map((l) => l.trim()).filter(Boolean));
+      const problem = !sig.ok ? sig.message : !ice.ok ? ice.message : '';
+      $('#online-settings-error').textContent = problem;
+      if (problem) return;
+      saveSettings({ signaling: sig.value, iceServers: ice.value });
+      dialog.close();
+    });
+  }
+  $('.online-settings-message', dialog).textContent = message;
+  $('#online-signaling').value = settings.signaling || '';
+  $('#online-ice').value = settings.iceServers.map((s) => s.urls).join('\n');
+  $('#online-settings-error').textContent = '';
+  dialog.showModal();
+}
+
+// ---- the host -------------------------------------------------------------------------
+/** Open the host's peer for a new room; null (and a message shown) if that cannot be done. */
+export async function openHostPeer(toast, room = `pnd-${randomHex(10)}`) {
+  if (navigator.onLine === false) { toast(OFFLINE); return null; }
+  const settings = await loadSettings();
+  if (!settings.signaling) { await openSettings('Choose a signaling server first: online play needs one to introduce the devices.'); return null; }
+  try {
+    return { peer: await openPeer(settings, room), room, settings };
+  } catch (err) {
+    toast(err.message);
+    return null;
+  }
+}
+
+/** The host's table for a session whose remote seats are for friends. */
+export function hostTable({ peer, room, settings }, session, engine, friends = null) {
+  const seats = friends || session.seats.map((s) => (s.controller === 'remote' ? { key: null, name: '' } : null));
+  const link = inviteLink(room, settings.signaling);
+  let table = null;
+  const invite = () => showInvite(link);
+  table = new HostTable({ peer, session, engine, friends: seats, onChange: (list) => renderBar(list, { invite }) });
+  table.room = room;
+  table.invite = invite;
+  table.link = link;
+  renderBar(table.seatList(), { invite });
+  return table;
+}
+
+async function showInvite(link) {
+  let dialog = $('#online-invite');
+  if (!dialog) {
+    dialog = document.createElement('dialog');
+    dialog.id = 'online-invite';
+    dialog.className = 'frame-dialog wide';
+    dialog.setAttribute('aria-labelledby', 'online-invite-title');
+    dialog.innerHTML = `<h2 id="online-invite-title">Invite your friends</h2>
+      <p>Send this link, or let them scan the code. Each friend picks a free seat; a seat once
+      taken stays with the device that took it.</p>
+      <div class="online-qr" data-testid="online-qr"></div>
+      <label class="embed-label" for="online-link">Invitation link</label>
+      <input id="online-link" data-testid="online-link" readonly spellcheck="false">
+      <p class="muted" id="online-copied" role="status"></p>
+      <div class="frame-dialog-actions">
+        <button type="button" class="btn" data-act="close">Close</button>
+        <button type="button" class="btn btn-primary" data-act="copy">Copy link</button>
+      </div>`;
+    document.body.append(dialog);
+    $('[data-act=close]', dialog).addEventListener('click', () => dialog.close());
+    $('[data-act=copy]', dialog).addEventListener('click', async () => {
+      $('#online-link').select();
+      try {
+        await navigator.clipboard.writeText($('#online-link').value);
+        $('#online-copied').textContent = 'Copied.';
+      } catch {
+        $('#online-copied').textContent = 'Select the link and copy it (Ctrl+C / ⌘C).';
+      }
+    });
+  }
+  $('#online-link').value = link;
+  $('#online-copied').textContent = '';
+  const { default: qrcode } = await import('../vendor/qrcode/qrcode.mjs');
+  const qr = qrcode(0, 'M');
+  qr.addData(link);
+  qr.make();
+  $('.online-qr', dialog).innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+  if (!dialog.open) dialog.showModal();
+}
+
+// ---- a guest --------------------------------------------------------------------------
+/**
+ * Join the table of an invitation link: show its seats, take one (or the one this device
+ * already holds), then play on the game screen `openScreen(session)` mounts.
+ */
+export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
+  const screen = $('#game');
+  $('#menu').hidden = true;
+  screen.hidden = false;
+  document.documentElement.dataset.screen = 'online-join';
+  const panel = document.createElement('div');
+  panel.className = 'online-join';
+  panel.dataset.testid = 'online-join';
+  panel.innerHTML = '<h2>Joining a table</h2><p class="online-join-status" role="status">Connecting…</p><div class="online-join-seats"></div><button type="button" class="btn btn-small" data-act="leave">Back to the menu</button>';
+  screen.replaceChildren(panel);
+  const status = (text) => { const el = $('.online-join-status', panel); if (el) el.textContent = text; };
+  if (navigator.onLine === false) { status(OFFLINE); return null; }
+  const settings = await loadSettings();
+  if (sig) settings.signaling = sig; // the host's server: both ends must meet at the same one
+  if (!settings.signaling) { status('This invitation names no signaling server, and none is set in Online settings.'); return null; }
+  let playing = false;
+  let lastSeats = [];
+  const link = new GuestLink({
+    room,
+    settings,
+    handlers: {
+      table(msg) {
+        lastSeats = msg.seats;
+        renderBar(msg.seats, { note: link.seat === null ? 'You are watching.' : '' });
+        const mine = storedSeat(room);
+        if (link.seat === undefined && mine && msg.seats[mine.seat] && msg.seats[mine.seat].kind === 'friend') {
+          link.claim(mine.seat, mine.name); // this device's seat: back to it
+        } else if (link.seat === undefined && !playing) pickSeat(panel, msg, link);
+      },
+      seated(msg) {
+        playing = true;
+        const seat = msg.seat;
+        const s = msg.session;
+        const session = {
+          id: s.id, game: s.game, options: s.options, players: s.players,
+          seats: s.seats.map((x, i) => ({ name: x.name, colour: x.colour, controller: i === seat ? 'human' : 'remote' })),
+          engine: link.engine,
+          online: link,
+          rematch: () => toast('The host starts the next game.'),
+        };
+        renderBar(lastSeats, { note: seat === null ? 'You are watching.' : '' });
+        openScreen(session);
+      },
+      error(message) { toast(message); status(message); },
+      lost() {
+        renderBar(lastSeats, { note: 'Connection lost — reconnecting…' });
+        link.seat = undefined;
+        setTimeout(retry, RETRY_MS);
+      },
+    },
+  });
+  async function retry() {
+    if (link.closed) return;
+    try { await link.open(); } catch (err) {
+      renderBar(lastSeats, { note: `${err.message} Trying again…` });
+      setTimeout(retry, RETRY_MS);
+    }
+  }
+  $('[data-act=leave]', panel).addEventListener('click', () => { link.closed = true; link.close(); exit(); });
+  try {
+    await link.open();
+  } catch (err) {
+    status(err.message);
+    setTimeout(retry, RETRY_MS);
+  }
+  return link;
+}
+
+function pickSeat(panel, msg, link) {
+  const box = $('.online-join-seats', panel);
+  if (!box) return;
+  const free = msg.seats.map((s, i) => ({ ...s, i })).filter((s) => s.kind === 'friend' && !s.taken);
+  $('.online-join-status', panel).textContent = free.length ? 'Pick a free seat and your name.' : 'Every seat is taken: you can watch.';
+  box.innerHTML = `<label class="embed-label" for="online-name">Your name</label>
+    <input id="online-name" data-testid="online-name" maxlength="16" autocomplete="nickname">
+    <ul class="online-free">${free.map((s) => `<li><button type="button" class="btn btn-primary" data-seat="${s.i}"
+      data-testid="online-seat-${s.i}">Take seat ${s.i + 1} (${esc(s.name)})</button></li>`).join('')}
+      <li><button type="button" class="btn" data-act="watch" data-testid="online-watch">Watch</button></li></ul>`;
+  box.addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    if (b.dataset.act === 'watch') link.watch();
+    else link.claim(Number(b.dataset.seat), $('#online-name').value.trim().slice(0, 16));
+  }, { once: true });
+}
