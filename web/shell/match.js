@@ -65,8 +65,8 @@ export class Match {
   /** Called when a person's turn is shown to them, e.g. to offer a take-back. */
   onTurn(fn) { this.turnListeners.add(fn); }
 
-  /** The seats the page plays with bots: the engine's `bots` for take-backs. */
-  get bots() { return this.session.seats.flatMap((s, i) => (s.controller === 'human' ? [] : [i])); }
+  /** The seats the page plays with bots: the engine's `bots` for take-backs (a remote seat is a person). */
+  get bots() { return this.session.seats.flatMap((s, i) => (s.controller === 'human' || s.controller === 'remote' ? [] : [i])); }
 
   /**
    * `player` takes back `moves` moves (the count `undoable` offered); resolves {ok: true,
