@@ -103,24 +103,15 @@ def validate(game) -> None:
 
 
 def _faction_cards(game) -> None:
-    """Each faction's cards stay with the seat that plays it (hand, piles, city); the
-    factions nobody plays are boxed; tier cards never leave the tier decks and the game."""
+    """A faction's cards reach no other seat's hand or piles (cards only ever move between
+    one player's deck, hand, discard and city), and tier cards never leave their decks."""
     facs = [pl["faction"] for pl in game.players]
     if any(f not in FACTIONS for f in facs) or len(set(facs)) != len(facs):
         raise BadSave("The players' factions are invalid.")
-    owner = {}
-    for p, f in enumerate(facs):
-        for c in CAT.starter_ids[f] + CAT.pair_ids[f]:
-            owner[c] = p
-    boxed = {c for f in FACTIONS if f not in facs for c in CAT.starter_ids[f] + CAT.pair_ids[f]}
-    tiered = {c for t in (1, 2, 3) for c in CAT.tier_ids[t]}
-    # solo: the Draft's unkept cards are boxed too
-    if not boxed <= set(game.box) or any(c not in boxed and not (game.solo and c in tiered) for c in game.box):
-        raise BadSave("The boxed cards are not those of the factions nobody plays.")
-    for p, pl in enumerate(game.players):
-        held = pl["hand"] + pl["draw"] + pl["discard"] + [
-            c for d in pl["city"] if d is not None for c in (d["left"], d["right"], d["bridge"]) if c is not None]
-        if any(owner.get(c, p) != p for c in held):
+    owner = {c: f for f in FACTIONS for c in CAT.starter_ids[f] + CAT.pair_ids[f]}
+    for pl in game.players:
+        if any(owner.get(c, pl["faction"]) != pl["faction"]
+               for c in pl["hand"] + pl["draw"] + pl["discard"]):
             raise BadSave(f"{faction_name(pl['faction'])} holds another faction's card.")
     for t, deck in game.decks.items():
         if any(c not in CAT.tier_ids.get(int(t) if t in ("1", "2", "3") else 0, ()) for c in deck):
