@@ -6,7 +6,7 @@ def test_take_back_and_stats_through_the_page_api(open_page):
     page, probe = open_page()
     out = page.evaluate("""async () => {
         const E = window.PipesAndDucks;
-        const g = (await E.newGame({game: 'waterworks', seed: 21, options: {players: 2}})).result.id;
+        const g = (await E.newGame({game: 'waterworks', seed: 21, options: {players: 2, first_player: '1'}})).result.id;
         const before = (await E.state({id: g, player: 0})).result;
         const move = before.legal.find((m) => m.type === 'lay');
         await E.play({id: g, player: 0, move, viewer: 0});

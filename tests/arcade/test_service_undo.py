@@ -13,7 +13,7 @@ def svc():
 
 
 def ww(svc, seed=7, players=2):
-    return ok(svc, "newGame", game="waterworks", options={"players": players}, seed=seed)["id"]
+    return ok(svc, "newGame", game="waterworks", options={"players": players, "first_player": "1"}, seed=seed)["id"]
 
 
 def human_then_bot(svc, gid):

@@ -12,9 +12,13 @@ from ww_helpers import bot_moves
 KINDS = ("lay", "leak", "cover", "plumber", "discard")
 
 
+# Seat 0 plays first in these games (option first_player "1"), so a test knows who is to act.
+FIRST = {"first_player": "1"}
+
+
 def fresh(log, players=2, seed=3, **opts):
     """The game that made exactly these moves, built move by move (not through gamecore.undo)."""
-    g = GAME.new(dict(opts, players=players), seed)
+    g = GAME.new(dict(FIRST, **opts, players=players), seed)
     for e in log:
         g.apply(e["player"], e["move"])
     return g
@@ -25,7 +29,7 @@ def same(a, b):
 
 
 def greedy_log(players, seed, limit=400):
-    g = GAME.new({"players": players}, seed)
+    g = GAME.new({"players": players, **FIRST}, seed)
     rng = Rng(seed)
     while not g.is_over and len(g.log) < limit:
         p = g.to_act()[0]
@@ -98,7 +102,7 @@ def test_the_bots_replies_go_with_it_until_the_humans_draw_is_shown():
 
 
 def test_on_a_shared_device_a_play_is_taken_back_before_the_next_person_looks():
-    g = GAME.new({"players": 2}, 4)
+    g = GAME.new({"players": 2, **FIRST}, 4)
     rng = Rng(2)
     g.apply(0, BOTS["random"](g, 0, rng))
     undo.note_seen(g, 0)
@@ -112,7 +116,7 @@ def test_on_a_shared_device_a_play_is_taken_back_before_the_next_person_looks():
 
 
 def test_nothing_to_take_back_and_a_won_game_stands():
-    g = GAME.new({"players": 2}, 4)
+    g = GAME.new({"players": 2, **FIRST}, 4)
     assert undo.undoable(g, 0, frozenset()) == {"moves": 0, "reason": undo.NO_MOVE}
     for seed in range(1, 40):
         g = greedy_log(2, seed)
@@ -123,7 +127,7 @@ def test_nothing_to_take_back_and_a_won_game_stands():
 
 
 def test_a_take_back_shows_the_hand_so_the_play_before_it_stands():
-    g = bot_moves(GAME.new({"players": 2}, 9), 4, seed=9)
+    g = bot_moves(GAME.new({"players": 2, **FIRST}, 9), 4, seed=9)
     log = list(g.log)
     bots = frozenset({1})
     # seat 0 was dealt its card by bot 1's last move, but has not been shown it
@@ -138,7 +142,7 @@ def test_a_take_back_shows_the_hand_so_the_play_before_it_stands():
 
 
 def test_records_with_take_backs_replay_and_keep_them():
-    g = GAME.new({"players": 2}, 11)
+    g = GAME.new({"players": 2, **FIRST}, 11)
     rng = Rng(11)
     for step in range(30):
         p = g.to_act()[0]
@@ -163,7 +167,7 @@ def test_records_with_take_backs_replay_and_keep_them():
     (lambda e: e.update(bots="x"), "damaged"),
 ])
 def test_a_damaged_take_back_in_a_record_is_refused(mutate, needle):
-    g = GAME.new({"players": 2}, 12)
+    g = GAME.new({"players": 2, **FIRST}, 12)
     rng = Rng(12)
     g.apply(0, BOTS["random"](g, 0, rng))
     g, _ = undo.undo(g, 0, frozenset({1}))
@@ -174,7 +178,7 @@ def test_a_damaged_take_back_in_a_record_is_refused(mutate, needle):
 
 
 def test_a_take_back_across_another_persons_move_is_refused_in_a_record():
-    g = bot_moves(GAME.new({"players": 2}, 13), 2, seed=13)
+    g = bot_moves(GAME.new({"players": 2, **FIRST}, 13), 2, seed=13)
     rec = json.loads(json.dumps(g.record()))
     rec["moves"].append({"player": 0, "undo": 2, "bots": []})
     with pytest.raises(BadSave, match="Another player has moved"):
@@ -184,7 +188,7 @@ def test_a_take_back_across_another_persons_move_is_refused_in_a_record():
 
 
 def test_a_loaded_state_counts_as_seen_and_its_marks_are_rebuilt():
-    g = GAME.new({"players": 2}, 14)
+    g = GAME.new({"players": 2, **FIRST}, 14)
     rng = Rng(14)
     g.apply(0, BOTS["random"](g, 0, rng))
     loaded = GAME.load(json.loads(json.dumps(g.save())))
