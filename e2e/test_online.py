@@ -24,12 +24,14 @@ WEBRTC_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopbac
 RECORD = """
 (() => {
   window.__received = [];
+  window.__channels = []; // so a test can send what a forged client would
   const proto = RTCDataChannel.prototype;
   const d = Object.getOwnPropertyDescriptor(proto, 'onmessage');
   Object.defineProperty(proto, 'onmessage', {
     configurable: true,
     get() { return d.get.call(this); },
     set(fn) {
+      window.__channels.push(this);
       d.set.call(this, fn && function (e) {
         window.__received.push(typeof e.data === 'string' ? e.data : '[binary ' + (e.data.byteLength || e.data.size) + ']');
         return fn.call(this, e);
@@ -93,6 +95,51 @@ def received(page):
     return [json.loads(m) for m in page.evaluate("window.__received")]
 
 
+def views(value):
+    """Every engine view inside a message."""
+    if isinstance(value, dict):
+        if "viewer" in value and "game" in value:
+            yield value
+        for v in value.values():
+            yield from views(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from views(v)
+
+
+def assert_only_own_secrets(msgs, seat):
+    """No seed, save or record, and no view with a hand but the seat's own."""
+    assert msgs, "the guest received the table over its data channel"
+    text = json.dumps(msgs)
+    assert '"seed"' not in text and '"rng"' not in text
+    assert "pipes-and-ducks/state" not in text and "pipes-and-ducks/record" not in text
+    seen = list(views(msgs))
+    assert seen, "the guest received views"
+    for v in seen:
+        if v.get("hand") or v.get("hands"):
+            assert v["viewer"] == seat, f"a view for seat {v['viewer']} reached seat {seat}"
+
+
+def host_state(page, player=None):
+    arg = "" if player is None else f", player: {player}"
+    return page.evaluate(f"async () => (await window.PipesAndDucks.state({{id: document.documentElement.dataset.gameId{arg}}})).result")
+
+
+def forge(page, msg):
+    """Send a message on the guest's data channel as a tampered client would; the reply."""
+    before = page.evaluate("window.__received.length")
+    page.evaluate("(m) => window.__channels.filter(c => c.readyState === 'open').forEach(c => c.send(JSON.stringify(m)))", msg)
+    answer = f"""() => window.__received.slice({before}).map(m => JSON.parse(m))
+        .find(m => ['reply', 'error', 'seated'].includes(m.t))"""
+    page.wait_for_function(answer)
+    return page.evaluate(answer)
+
+
+def guest_hand(page):
+    page.wait_for_selector(".ww-card[data-card-id]")
+    return sorted(page.evaluate("() => [...document.querySelectorAll('.ww-card[data-card-id]')].map(b => +b.dataset.cardId)"))
+
+
 def play_until_over(pages, limit_s=200):
     t0 = time.time()
     turns = 0
@@ -126,12 +173,57 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     for p in (host, guest):
         title = p.text_content(f"{GAMEOVER} h2")
         assert "win" in title or "ran dry" in title, title
-    # the guest was never sent a save, the seed or another seat's hand
-    msgs = received(guest)
-    assert msgs, "the guest received the table over its data channel"
-    text = json.dumps(msgs)
-    assert '"seed"' not in text and '"rng"' not in text
-    for m in msgs:
-        if m.get("t") == "moved":
-            assert m["player"] != 1
+    assert_only_own_secrets(received(guest), 1)
     assert host_probe.errors == [] and guest_probe.errors == [], (host_probe.errors, guest_probe.errors)
+
+
+def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, peer_server):
+    """Host and two guests: a guest's move for another seat, out of turn, malformed or
+    oversized is refused with a reason and changes nothing; a guest who reloads gets the
+    same seat and hand back, and a stranger with the link cannot take a claimed seat."""
+    host, _ = device()
+    link = host_game(host, peer_server, "waterworks", 3, ["human", "human", "human"],
+                     rules={"first_player": "2"})
+    ann, _ = join(device, link, 1, "Ann")
+    bea, _ = join(device, link, 2, "Bea")
+    ann.wait_for_selector(HAND_READY)  # seat 2 (index 1) plays first
+    before = host_state(host)
+    legal = host_state(host, 1)["legal"]
+    tries = [
+        {"t": "call", "n": 900, "method": "play", "params": {"player": 1, "move": legal[0]}},  # another seat
+        {"t": "call", "n": 901, "method": "play", "params": {"player": 2, "move": legal[0]}},  # out of turn
+        {"t": "call", "n": 902, "method": "state", "params": {"player": 0}},  # another seat's view
+        {"t": "call", "n": 903, "method": "save", "params": {}},  # not a guest's to ask
+        {"t": "call", "n": 904, "method": "play", "params": {"player": 2, "move": "x"}},  # malformed
+        {"t": "call", "n": 905, "method": "play", "params": {"player": 2, "move": {"pad": "x" * 9000}}},  # oversized
+    ]
+    for msg in tries:
+        reply = forge(bea, msg)
+        assert reply.get("t") in ("reply", "error"), reply
+        err = reply["envelope"]["error"] if reply["t"] == "reply" else reply
+        assert err["message"].endswith("."), err
+    after = host_state(host)
+    assert after["moveCount"] == before["moveCount"] and after["view"] == before["view"]
+    # a stranger with the same link cannot take Ann's seat
+    stranger, _ = device(link, wait_ready=False)
+    stranger.wait_for_selector("[data-testid=online-watch]", timeout=20_000)
+    assert stranger.locator("[data-testid=online-seat-1]").count() == 0
+    claim = forge(stranger, {"t": "claim", "seat": 1, "key": "0" * 32, "name": "Eve"})
+    assert claim == {"t": "error", "code": "seat", "message": "That seat is taken."}
+    # Ann plays a turn, then reloads: same seat, same hand
+    play_simple_turn(ann)
+    host.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length >= 1")
+    bea.wait_for_selector(HAND_READY)
+    hand = guest_hand(ann)
+    ann.reload()
+    ann.wait_for_selector("#game [data-testid=waterworks]", timeout=20_000)
+    assert guest_hand(ann) == hand
+    host.wait_for_selector("#online-bar li[data-seat='1']:has-text('Ann')")
+    assert host.locator("#online-bar li[data-seat='1'][data-away=true]").count() == 0
+    play_simple_turn(bea)
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(host)
+    ann.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(ann)
+    for p, seat in ((ann, 1), (bea, 2)):
+        assert_only_own_secrets(received(p), seat)

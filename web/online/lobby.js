@@ -205,6 +205,7 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
     settings,
     handlers: {
       table(msg) {
+        if (!performance.getEntriesByName('pnd:online-table').length) performance.mark('pnd:online-table'); // make bench
         lastSeats = msg.seats;
         renderBar(msg.seats, { note: link.seat === null ? 'You are watching.' : '' });
         const mine = storedSeat(room);
@@ -224,7 +225,7 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
           rematch: () => toast('The host starts the next game.'),
         };
         renderBar(lastSeats, { note: seat === null ? 'You are watching.' : '' });
-        openScreen(session);
+        openScreen(session).then(() => performance.mark('pnd:online-screen')); // make bench
       },
       error(message) { toast(message); status(message); },
       lost() {

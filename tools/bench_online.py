@@ -1,0 +1,146 @@
+"""Online play benchmark (`make bench`): two devices (browser contexts) on this machine, the
+real PeerJS server on loopback, real WebRTC between them, the built site (dist/).
+
+- Invitation to table: from opening the invitation link (navigation start) to the seats
+  being shown (first visit), and to the game screen for a returning guest (seat key stored).
+- Move latency: from a click on one device to the other device's log showing the move,
+  median over the moves of discard-only Water Works turns, both directions (includes the
+  host's engine).
+- Bytes per move: the characters the guest receives on its data channel per move.
+
+Run: .venv/bin/python tools/bench_online.py [--moves 50]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import make_server  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+        "--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"]
+# Each page: when its log grows (wall clock, shared by the contexts), and what its data
+# channels receive.
+PROBE = """
+window.__logTimes = []; window.__bytes = 0;
+new MutationObserver(() => {
+  const n = document.querySelectorAll('.frame-log-list li').length;
+  while (window.__logTimes.length < n) window.__logTimes.push(performance.timeOrigin + performance.now());
+}).observe(document, { childList: true, subtree: true });
+const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
+Object.defineProperty(RTCDataChannel.prototype, 'onmessage', { configurable: true, get() { return d.get.call(this); },
+  set(fn) { d.set.call(this, fn && function (e) { window.__bytes += typeof e.data === 'string' ? e.data.length : 0; return fn.call(this, e); }); } });
+"""
+TURN = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
+DISCARD = """() => { const c = document.querySelector('.ww-hand:not(.inactive) .ww-card[data-card-id]');
+  c.click(); const t = performance.timeOrigin + performance.now();
+  document.querySelector('[data-testid=act-discard]').click(); return t; }"""
+
+
+def peer_server():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(["node", str(ROOT / "node_modules/peer/dist/bin/peerjs.js"), "--port", str(port),
+                             "--host", "127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "peerjs/id", timeout=1).read()
+            return proc, url
+        except OSError:
+            time.sleep(0.1)
+    proc.terminate()
+    sys.exit("the PeerJS server did not start")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--moves", type=int, default=50)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+    server = make_server(str(ROOT / "dist"), 0, "/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://localhost:{server.server_address[1]}/"
+    proc, signaling = peer_server()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM") or shutil.which("chromium"), args=ARGS)
+            contexts = []
+
+            def open_ctx(url, wait_ready=True):
+                ctx = browser.new_context(service_workers="block")
+                ctx.add_init_script(PROBE)
+                contexts.append(ctx)
+                page = ctx.new_page()
+                page.goto(url)
+                if wait_ready:
+                    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+                return page
+
+            host = open_ctx(base)
+            host.evaluate("(u) => localStorage.setItem('pnd.online.settings.v1', JSON.stringify({signaling: u, iceServers: []}))", signaling)
+            host.click(".game-pick[data-game=waterworks]")
+            host.click("#player-count button[data-players='2']")
+            host.select_option("#seats .seat:nth-child(2) select", "human")
+            host.click("#online-host")
+            host.wait_for_selector("#online-invite[open]")
+            link = host.input_value("[data-testid=online-link]")
+            host.click("#online-invite [data-act=close]")
+            guest = open_ctx(link, wait_ready=False)
+            guest.wait_for_selector("[data-testid=online-seat-1]")
+            first = guest.evaluate("performance.getEntriesByName('pnd:online-table')[0].startTime")
+            guest.click("[data-testid=online-seat-1]")
+            guest.wait_for_selector("#game [data-testid=waterworks]")
+            guest.reload()
+            guest.wait_for_function("performance.getEntriesByName('pnd:online-screen').length > 0", timeout=30_000)
+            back = guest.evaluate("performance.getEntriesByName('pnd:online-screen')[0].startTime")
+            latencies, per_move = [], []
+            moves = 0
+            while moves < args.moves:
+                mover = None
+                for _ in range(400):
+                    for page, other in ((host, guest), (guest, host)):
+                        if page.locator(TURN).count() and not page.locator("dialog[data-testid=gameover][open]").count():
+                            mover = (page, other)
+                    if mover or host.locator("dialog[data-testid=gameover][open]").count():
+                        break
+                    host.wait_for_timeout(20)
+                if not mover:
+                    break  # the game ended: enough moves were usually made
+                page, other = mover
+                seen = other.evaluate("window.__logTimes.length")
+                bytes_before = guest.evaluate("window.__bytes")
+                t0 = page.evaluate(DISCARD)
+                other.wait_for_function(f"window.__logTimes.length > {seen}", timeout=20_000)
+                latencies.append(other.evaluate(f"window.__logTimes[{seen}]") - t0)
+                guest.wait_for_timeout(30)
+                per_move.append(guest.evaluate("window.__bytes") - bytes_before)
+                moves += 1
+            for ctx in contexts:
+                ctx.close()
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        server.shutdown()
+    print("online play (two browser contexts, PeerJS on loopback, WebRTC):")
+    print(f"  {'invitation link to the seats (first visit):':48s}{first:7.0f} ms")
+    print(f"  {'invitation link to the table (seat kept):':48s}{back:7.0f} ms")
+    print(f"  {f'move latency, device to device (median of {len(latencies)}):':48s}{statistics.median(latencies):7.1f} ms")
+    print(f"  {'bytes the guest receives per move (median):':48s}{statistics.median(per_move):7.0f}")
+
+
+if __name__ == "__main__":
+    main()
