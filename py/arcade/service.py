@@ -16,6 +16,7 @@ from gamecore import BadRequest, BadSave, Game, GameError, Rng, replay
 from gamecore.errors import shown
 from gamecore.jsonvalues import MAX_FILE_CHARS, MAX_REQUEST_CHARS, parse_json
 from gamecore import undo as takeback
+from gamecore.timeline import Timeline
 from gamecore.protocol import RECORD_FORMAT, SAVE_FORMAT
 
 from . import registry, tutorials
@@ -38,6 +39,7 @@ class Service:
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
         self._next_id = 1
+        self._timeline = Timeline()
         self._methods: dict[str, Callable[[dict], Any]] = {
             "ping": self.ping,
             "hello": self.hello,
@@ -48,6 +50,7 @@ class Service:
             "undoable": self.undoable,
             "undo": self.undo,
             "stats": self.stats,
+            "viewAt": self.view_at,
             "save": self.save,
             "record": self.record,
             "load": self.load,
@@ -218,6 +221,25 @@ class Service:
     def stats(self, params: dict) -> dict:
         return self._game(params).stats()
 
+    def view_at(self, params: dict) -> dict:
+        """The table as ``player`` saw it after the first ``move`` moves that stand (``0``: the
+        deal), with that move's events; a spectator's view without ``player``. ``reveal`` adds
+        every seat's view, only once the game is over (a record shows every hand anyway)."""
+        game = self._game(params)
+        player = self._player(params, game, required=False)
+        k = _param(params, "move", int)
+        if not 0 <= k <= len(game.log):
+            raise BadRequest(f"Parameter 'move' must be from 0 to {len(game.log)}, the moves made so far.")
+        reveal = _param(params, "reveal", bool, required=False, default=False)
+        if reveal and not game.is_over:
+            raise BadRequest("Every hand is shown only once the game is over.")
+        past, events = self._timeline.at(params["id"], game, k)
+        out = {"view": past.view(player), "toAct": past.to_act(), "legal": [], "over": past.is_over,
+               "result": past.result(), "moveCount": k, "of": len(game.log), "events": events}
+        if reveal:
+            out["views"] = [past.view(p) for p in range(past.num_players)]
+        return out
+
     def save(self, params: dict) -> dict:
         return self._game(params).save()
 
@@ -246,4 +268,5 @@ class Service:
     def close(self, params: dict) -> dict:
         self._game(params)
         del self._games[params["id"]]
+        self._timeline.drop(params["id"])
         return {}

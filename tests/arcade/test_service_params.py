@@ -49,6 +49,9 @@ SPEC = {
     "undo": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
              "bots": (False, BOTS_BAD), "moves": (False, [None, "1", 1.5, 0, -1, True, 2, [], {}])},
     "stats": {"id": (True, ANY_BAD + ["g99"])},
+    "viewAt": {"id": (True, ANY_BAD + ["g99"]), "player": (False, SEAT_BAD),
+               "move": (True, [None, "x", 1.5, -1, True, [], {}, 3, 2 ** 64]),
+               "reveal": (False, [None, "x", 1, True, [], {}])},
     "tutorials": {},
     "tutorialStart": {"tutorial": (True, ANY_BAD + ["chess", "", "../cards/waterworks", "Waterworks"]),
                       "step": (False, [None, "x", 1.5, -1, True, [], {}, 99, 2 ** 64])},
@@ -84,6 +87,7 @@ def setting(game):
         "undoable": {"id": gid, "player": first, "bots": [1 - first]},
         "undo": {"id": gid, "player": first, "bots": [1 - first], "moves": 1},
         "stats": {"id": gid},
+        "viewAt": {"id": gid, "player": 0, "move": 1},
     }
     tid = call(svc, "tutorialStart", {"tutorial": game, "step": 1})["result"]["id"]
     pattern = scenario.load(game)["steps"][1]["advance"]
