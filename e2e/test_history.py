@@ -99,3 +99,163 @@ def test_change_a_simultaneous_build_before_the_reveal(open_page):
     assert moves[1] == {"player": 0, "undo": 1, "bots": []}
     assert moves[0]["player"] == 0 and moves[3]["player"] == 0 and moves[0]["move"] != moves[3]["move"]
     no_errors(probe)
+
+
+FINISH = """async ([game, players, seed]) => {
+    const E = window.PipesAndDucks;
+    const id = (await E.newGame({game, seed, options: {players}})).result.id;
+    for (;;) {
+        const s = (await E.state({id})).result;
+        if (s.over) break;
+        const p = s.toAct[0];
+        const move = (await E.botMove({id, player: p, level: 'greedy'})).result.move;
+        await E.play({id, player: p, move});
+    }
+    const record = (await E.record({id})).result;
+    await E.close({id});
+    return record;
+}"""
+
+
+def saved_game_file(record, names):
+    import json
+    seats = [{"name": n, "controller": "human" if i == 0 else "bot:greedy"} for i, n in enumerate(names)]
+    return json.dumps({"format": "pipes-and-ducks/saved-game", "version": 1, "id": "shared-1",
+                       "game": record["game"], "title": "x", "players": len(names), "seats": seats,
+                       "moveCount": 0, "over": True, "result": None, "createdAt": "2026-01-01T00:00:00Z",
+                       "updatedAt": "2026-01-01T00:00:00Z", "record": record})
+
+
+def share_from_saved_games(page, record, names):
+    page.set_input_files("#import-file", files=[{"name": "game.json", "mimeType": "application/json",
+                                                 "buffer": saved_game_file(record, names).encode()}])
+    page.wait_for_selector("[data-testid=save] [data-act=share]:not([hidden])")
+    page.locator("[data-testid=save] [data-act=share]:not([hidden])").first.click()
+    return page.locator("#saves-message [data-testid=share-link]").input_value()
+
+
+def hand_on_screen(page):
+    return sorted(page.evaluate("() => [...document.querySelectorAll('.ww-card[data-card-id]')].map(b => +b.dataset.cardId)"))
+
+
+def play_a_lay(page):
+    snap = engine_state(page)
+    lay = next((m for m in snap["legal"] if m["type"] == "lay" and not m.get("turned")), None)
+    if lay is None:
+        move = snap["legal"][0]
+        page.click(f".ww-card[data-card-id='{move['card']}']")
+        page.click("[data-testid=act-discard]")
+        return
+    page.click(f".ww-card[data-card-id='{lay['card']}']")
+    page.locator(".ww-spot").first.click()
+
+
+def test_scrub_the_timeline_from_your_seat_and_back_to_live(open_page):
+    page, probe = open_page()
+    start_from_menu(page, "waterworks", 2, ["human", "bot:greedy"], ["You", "Bo"], {"first_player": "1"},
+                    speed="fast")
+    for _ in range(2):
+        page.wait_for_selector(HAND_READY, timeout=20_000)
+        play_a_lay(page)
+        page.wait_for_function("""async (n) => (await window.PipesAndDucks.state(
+            {id: document.documentElement.dataset.gameId})).result.moveCount >= n""", arg=_ + 2 if _ == 0 else 4)
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    live = engine_state(page)
+    n = live["moveCount"]
+    gid = page.evaluate("() => document.documentElement.dataset.gameId")
+    page.click(".frame-history [data-act=timeline]")
+    page.wait_for_selector(f"[data-testid=timeline][data-at='{n - 1}']")
+    # only your own seat's point of view while the game goes on
+    assert page.locator("[data-testid=timeline-pov] option").all_inner_texts() == ["As You"]
+    page.click("[data-tl=back]")
+    page.wait_for_selector(f"[data-testid=timeline][data-at='{n - 2}']")
+    page.locator("[data-tl=scrub]").evaluate("(el) => { el.value = '0'; el.dispatchEvent(new Event('input')); }")
+    page.wait_for_selector("[data-testid=timeline][data-at='0']")
+    dealt = page.evaluate("async (id) => (await window.PipesAndDucks.viewAt({id, player: 0, move: 0})).result.view.hand", gid)
+    page.wait_for_function("(ids) => JSON.stringify([...document.querySelectorAll('.ww-card[data-card-id]')].map(b => +b.dataset.cardId).sort((a, b) => a - b)) === JSON.stringify(ids)",
+                           arg=sorted(c["id"] for c in dealt))
+    assert page.locator(".ww-card[data-card-id]").count() == len(dealt), "your hand as dealt, nobody else's"
+    assert page.locator(".ww-spot").count() == 0 and page.evaluate("() => document.querySelector('.frame-board').inert")
+    assert "Looking back" in page.inner_text("[data-testid=status]")
+    page.click("[data-tl=next]")
+    page.wait_for_selector("[data-testid=timeline][data-at='1']")
+    page.click("[data-tl=live]")
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    assert hand_on_screen(page) == sorted(c["id"] for c in live["view"]["hand"])
+    assert engine_state(page)["moveCount"] == n, "looking back changed nothing"
+    play_a_lay(page)   # and the game goes on
+    page.wait_for_function("""async (n) => (await window.PipesAndDucks.state(
+        {id: document.documentElement.dataset.gameId})).result.moveCount > n""", arg=n)
+    no_errors(probe)
+
+
+def test_a_shared_link_opens_the_replay_in_another_browser_and_plays_the_deal(open_page, browser, artifacts):
+    page, probe = open_page()
+    record = page.evaluate(FINISH, ["waterworks", 3, 5])
+    link = share_from_saved_games(page, record, ["Ann", "Bo", "Cy"])
+    assert "#replay=" in link
+    # a fresh browser context: nothing saved, nothing shared but the address
+    other, probe2 = open_page(link)
+    other.wait_for_selector("[data-testid=timeline]:not([hidden])", timeout=30_000)
+    other.wait_for_selector("[data-tl=play]:has-text('❚❚')")   # it plays from the deal
+    other.click("[data-tl=play]")                                # pause
+    other.locator("[data-tl=scrub]").evaluate("(el) => { el.value = '10'; el.dispatchEvent(new Event('input')); }")
+    other.wait_for_selector("[data-testid=timeline][data-at='10']")
+    assert other.locator("[data-testid=timeline-pov] option").count() == 4   # every seat, and a spectator
+    other.select_option("[data-testid=timeline-pov]", "1")
+    other.check("[data-tl=reveal]")
+    other.wait_for_selector("[data-testid=revealed-hands]:not([hidden]) p:nth-child(3)")
+    assert other.inner_text("[data-testid=revealed-hands]").startswith("Ann:")
+    other.click("[data-tl=live]")
+    other.wait_for_selector("dialog[data-testid=gameover][open] [data-testid=chart-lines] svg polyline", timeout=20_000)
+    assert other.locator("[data-testid=chart-lines] polyline").count() == 3
+    assert other.locator("[data-testid=story-leaks] tbody tr").count() == 3
+    other.screenshot(path=str(artifacts / "history-waterworks-story.png"))
+    # the end screen offers the link too
+    other.click("dialog[data-testid=gameover][open] button:has-text('Share link')")
+    assert other.locator("dialog[data-testid=share][open] [data-testid=share-link]").input_value() == link
+    other.click("dialog[data-testid=share][open] button:has-text('Close')")
+    # nothing of the shared game was saved in this browser
+    assert other.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('pnd.save.')).length") == 0
+    other.click(".frame-history [data-act=deal]")
+    other.wait_for_function("""async (seed) => { const id = document.documentElement.dataset.gameId;
+        const s = await window.PipesAndDucks.save({id}); return s.ok && s.result.state.seed === seed; }""",
+                            arg=record["seed"], timeout=20_000)
+    other.wait_for_selector(HAND_READY, timeout=20_000)   # Ann's seat is the person's: a game to play
+    fresh = other.evaluate("""async () => (await window.PipesAndDucks.record(
+        {id: document.documentElement.dataset.gameId})).result""")
+    assert fresh["options"] == record["options"] and fresh["seed"] == record["seed"]
+    no_errors(probe)
+    no_errors(probe2)
+
+
+def test_damaged_and_foreign_links_are_refused_with_a_sentence(open_page, base_url):
+    page, probe = open_page(base_url + "#replay=not*base64", wait_ready=False)
+    page.wait_for_function("() => /damaged/.test((document.querySelector('#toast') || {}).textContent)")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.evaluate("""async () => { location.hash = 'replay=' + btoa('hello').replace(/=+$/, ''); }""")
+    page.wait_for_function("() => /damaged/.test(document.querySelector('#toast').textContent) && !location.hash")
+    foreign = page.evaluate("""async () => { const m = await import('./web/shell/share.js');
+        const h = await m.encodeReplay({format: 'pipes-and-ducks/record', version: 1, game: 'chess', options: {}, seed: '1', moves: []}, []);
+        location.hash = h; return h; }""")
+    assert foreign.startswith("replay=")
+    page.wait_for_function("() => /can't be opened/.test(document.querySelector('#toast').textContent)")
+    assert page.locator("#menu").is_visible()
+
+
+def test_the_aqueducks_story_favour_duckats_visits_and_cities(open_page, artifacts):
+    page, probe = open_page()
+    record = page.evaluate(FINISH, ["aqueducks", 3, 8])
+    link = share_from_saved_games(page, record, ["Ann", "Bo", "Cy"])
+    other, probe2 = open_page(link)
+    other.wait_for_selector("[data-testid=timeline]:not([hidden])", timeout=30_000)
+    other.click("[data-tl=live]")
+    other.wait_for_selector("dialog[open] [data-testid=chart-favour] svg polyline", timeout=20_000)
+    assert other.locator("[data-testid=chart-favour] polyline").count() == 3
+    assert other.locator("[data-testid=chart-duckats] rect").count() >= 3
+    assert other.locator("[data-testid=story-visits] tbody tr").count() >= 4
+    other.wait_for_selector("[data-testid=story-cities] .story-city canvas")
+    assert other.locator("[data-testid=story-cities] .story-city").count() == 3
+    other.screenshot(path=str(artifacts / "history-aqueducks-story.png"), full_page=True)
+    no_errors(probe)
+    no_errors(probe2)

@@ -3,6 +3,7 @@
 import engine from './engine.js';
 import { CONTROLLERS, DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
 import * as saves from './shell/saves.js';
+import * as share from './shell/share.js';
 import { randomSeed } from './shell/seed.js';
 import { initPwa } from './pwa/register.js';
 
@@ -256,9 +257,10 @@ export async function openGame(session, module = screenModule(session.game), { k
     return;
   }
   // Autosave after every move (and at the end) through Match's app-level hooks.
-  // An online guest's session brings its own engine (the host's) and keeps nothing here.
-  const full = { engine, exit: closeGame, rematch: () => rematch(session), ...session };
-  if (keep) {
+  // An online guest's session brings its own engine (the host's) and keeps nothing here;
+  // a replay (a shared link, a saved game watched again) is only watched, not saved again.
+  const full = { engine, exit: closeGame, rematch: () => rematch(session), playDeal: () => playDeal(session), ...session };
+  if (keep && !session.replay) {
     saves.autosave(full); // a game is kept from its first moment, not only after a move
     const hooks = saves.autosaveHooks(full);
     full.onMove = hooks.onMove;
@@ -283,6 +285,30 @@ async function rematch(session) {
   const created = await engine.newGame({ game: session.game, options: session.options, seed: randomSeed() });
   if (!created.ok) { showToast(created.error.message); closeGame(); return; }
   await openGame({ ...created.result, seats: session.seats });
+}
+
+/** "Play this deal": the same options and seed (the same shuffle), the same seats, from the start. */
+async function playDeal(session) {
+  const created = await engine.newGame({ game: session.game, options: session.options, seed: session.seed });
+  if (!created.ok) { showToast(created.error.message); closeGame(); return; }
+  await openGame({ ...created.result, seats: session.seats });
+}
+
+/** A replay link opened (#replay=...): checked, loaded by the engine, shown from the deal. */
+async function openReplayLink(hash) {
+  const link = await share.readReplay(hash);
+  history.replaceState(null, '', location.pathname + location.search); // once is enough
+  if (!link.ok) { showToast(link.message); return; }
+  try { await engine.ready; } catch { return; }
+  const loaded = await engine.load({ data: link.record });
+  if (!loaded.ok) { showToast(`This replay link can't be opened: ${loaded.error.message}`); return; }
+  const snap = await engine.state({ id: loaded.result.id });
+  if (!snap.ok || !snap.result.over) {
+    engine.close({ id: loaded.result.id });
+    showToast('This replay link holds a game that is not finished, so it is not shown.');
+    return;
+  }
+  await openGame({ ...loaded.result, seats: saves.cleanSeats(link.seats, loaded.result.players), replay: true });
 }
 
 export function closeGame() {
@@ -369,6 +395,8 @@ function renderSaves() {
       </div>
       <div class="save-actions">
         <button type="button" class="btn btn-small btn-primary" data-act="resume"></button>
+        <button type="button" class="btn btn-small" data-act="replay" hidden>Replay</button>
+        <button type="button" class="btn btn-small" data-act="share" hidden>Share link</button>
         <button type="button" class="btn btn-small" data-act="export"></button>
         <button type="button" class="btn btn-small btn-quiet" data-act="delete"></button>
       </div>`;
@@ -378,6 +406,13 @@ function renderSaves() {
     const resume = $('[data-act=resume]', li);
     resume.textContent = save.over ? 'View' : 'Resume';
     resume.setAttribute('aria-label', `${resume.textContent} ${label}`);
+    // A finished game can be watched again and shared (a game in progress never: its
+    // record would show every hand).
+    for (const act of ['replay', 'share']) {
+      const b = $(`[data-act=${act}]`, li);
+      b.hidden = !save.over;
+      b.setAttribute('aria-label', `${b.textContent} ${label}`);
+    }
     $('[data-act=export]', li).textContent = 'Export';
     $('[data-act=export]', li).setAttribute('aria-label', `Export ${label} as a file`);
     $('[data-act=delete]', li).textContent = 'Delete';
@@ -393,12 +428,31 @@ function savesMessage(text, kind = 'info') {
   box.hidden = !text;
 }
 
-async function resumeGame(id) {
+async function resumeGame(id, extra = {}) {
   try { await engine.ready; } catch { return; }
   const res = await saves.resumeSave(engine, id);
   if (!res.ok) { savesMessage(res.message, 'error'); return; }
   savesMessage('');
-  await openGame(res.session);
+  await openGame({ ...res.session, ...extra });
+}
+
+/** A finished saved game's replay link, shown under the list to copy. */
+async function shareSave(id) {
+  const save = saves.getSave(id);
+  if (!save || !save.over) { savesMessage('Only a finished game can be shared.', 'error'); return; }
+  const link = await share.replayLink(save.record, save.seats);
+  savesMessage(`A link to the replay of this ${save.title} game (${link.length.toLocaleString('en')} characters); anyone who opens it watches the game:`);
+  const field = document.createElement('input');
+  field.type = 'text';
+  field.readOnly = true;
+  field.className = 'share-link';
+  field.dataset.testid = 'share-link';
+  field.setAttribute('aria-label', 'Replay link');
+  field.value = link;
+  $('#saves-message').append(' ', field);
+  field.focus();
+  field.select();
+  try { await navigator.clipboard.writeText(link); } catch { /* selected: Ctrl+C copies it */ }
 }
 
 function wireSaves() {
@@ -408,6 +462,8 @@ function wireSaves() {
     if (!button) return;
     const id = button.closest('.save').dataset.saveId;
     if (button.dataset.act === 'resume') resumeGame(id);
+    else if (button.dataset.act === 'replay') resumeGame(id, { replay: true });
+    else if (button.dataset.act === 'share') shareSave(id);
     else if (button.dataset.act === 'export') saves.downloadSave(id);
     else if (button.dataset.act === 'delete') {
       const save = saves.getSave(id);
@@ -544,6 +600,8 @@ initPwa({
     }
   },
 });
+if (share.isReplayHash(location.hash)) openReplayLink(location.hash);
+window.addEventListener('hashchange', () => { if (share.isReplayHash(location.hash)) openReplayLink(location.hash); });
 try {
   const resumeId = sessionStorage.getItem(RESUME_KEY);
   if (resumeId) {

@@ -1,28 +1,107 @@
-// The game screens' one hook into take-backs, the timeline and the end-of-game story: each
-// screen calls attachHistory(match, frame) once and detach() when it leaves, so those
-// features live in their own modules and the screens stay about drawing their game.
+// The game screens' one hook into take-backs, the timeline / replay viewer, sharing and the
+// end-of-game story: each screen calls attachHistory(match, frame) once and detach() when it
+// leaves, so those features live in their own modules and the screens stay about their game.
+// The end dialog is found by its testid (both screens open it with frame.dialog) and gets
+// the story's charts and the replay and share buttons added to it.
 import { attachUndo } from './undo.js';
+import { attachTimeline } from './timeline.js';
+import { replayLink } from './share.js';
+import { loadStyle } from './style.js';
+import { esc } from './frame.js';
+
+const OVER_DIALOGS = new Set(['gameover', 'game-over-dialog']);
 
 export function attachHistory(match, frame) {
+  loadStyle(new URL('../styles/replay.css', import.meta.url));
+  const session = match.session;
   const slot = frame.history;
-  const undo = attachUndo(match, slot, {
-    say: (text, colour) => { frame.log(text, colour); frame.announce(text); },
-  });
+  const say = (text, colour) => { frame.log(text, colour); frame.announce(text); };
+  const undo = attachUndo(match, slot, { say });
+  const timeline = attachTimeline(match, frame, { onLive: () => undo.refresh() });
+
   // On a shared device the person who just moved may take it back on the hand-over screen,
   // before the next person's cards are shown (nothing new has reached anyone yet).
   const handoff = frame.handoff;
   frame.handoff = async (name, colour) => {
     for (;;) {
       await undo.refresh();
-      const who = undo.offer && match.session.seats[undo.offer.player].name;
+      const who = undo.offer && session.seats[undo.offer.player].name;
       const more = undo.offer ? [[`Undo ${who === 'You' ? 'your' : `${who}’s`} move`, 'undo']] : [];
       const choice = await handoff(name, colour, more);
       if (choice !== 'undo') return choice;
       await undo.undo();
     }
   };
+
+  // The end dialog: the story, a replay from the deal, a link, the same deal again.
+  const dialog = frame.dialog;
+  frame.dialog = async (opts) => {
+    if (!OVER_DIALOGS.has(opts.testid)) return dialog(opts);
+    endButtons();
+    const extra = [['Watch the replay', 'replay'], ['Share link', 'share']];
+    if (session.playDeal) extra.push(['Play this deal', 'deal']);
+    const shown = dialog({ ...opts, wide: true, html: `${opts.html || ''}<div class="story" data-testid="story"></div>`, buttons: [...extra, ...opts.buttons] });
+    const box = slot.closest('.frame').querySelector('dialog [data-testid=story]');
+    if (box) import('./charts.js').then((m) => m.tellStory(box, match.engine, session)).catch((err) => console.error(err));
+    const choice = await shown;
+    if (choice === 'replay') { replay(); return 'close'; }
+    if (choice === 'share') { await share(); return 'close'; }
+    if (choice === 'deal') { session.playDeal(); return 'close'; }
+    return choice;
+  };
+
+  // After the end the same three stay in the bar, once the dialog is closed.
+  let ended = false;
+  function endButtons() {
+    if (ended) return;
+    ended = true;
+    const acts = [['replay', 'Watch the replay', replay], ['share', 'Share link', share]];
+    if (session.playDeal) acts.push(['deal', 'Play this deal', () => session.playDeal()]);
+    for (const [act, label, fn] of acts) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'btn btn-small';
+      b.dataset.act = act;
+      b.textContent = label;
+      b.addEventListener('click', fn);
+      slot.append(b);
+    }
+  }
+
+  async function replay() {
+    await timeline.enter(0);
+    timeline.play();
+  }
+
+  async function share() {
+    const rec = await match.engine.record({ id: session.id });
+    const snap = await match.snapshot(null);
+    if (!rec.ok || !snap.over) {
+      await dialog({ title: 'Share this game', html: '<p>A game is shared once it is over: its record shows every hand.</p>', buttons: [['Close', 'close', true]], testid: 'share' });
+      return;
+    }
+    const link = await replayLink(rec.result, session.seats);
+    const p = dialog({
+      title: 'Share this game',
+      html: `<p>Anyone who opens this link sees the replay of this game; nothing is uploaded.
+        The whole game is in the link (${link.length.toLocaleString('en')} characters).</p>
+        <textarea class="share-link" data-testid="share-link" readonly rows="4"></textarea>`,
+      buttons: [['Copy', 'copy', true], ['Close', 'close']],
+      testid: 'share',
+    });
+    const area = slot.closest('.frame').querySelector('dialog [data-testid=share-link]');
+    area.value = link;
+    area.select();
+    if (await p === 'copy') {
+      try { await navigator.clipboard.writeText(link); frame.announce('Link copied.'); } catch { /* selected above */ }
+    }
+  }
+
+  if (session.replay) replay();
   return {
     undo,
-    detach() { undo.detach(); },
+    timeline,
+    share,
+    detach() { undo.detach(); timeline.detach(); frame.handoff = handoff; frame.dialog = dialog; },
   };
 }

@@ -86,7 +86,8 @@ function prune() {
   for (const s of victims.slice(0, saves.length - MAX_SAVES)) deleteSave(s.id);
 }
 
-function cleanSeats(seats, players) {
+/** Seats from outside (a file, a link) made safe: names trimmed, known controllers only. */
+export function cleanSeats(seats, players) {
   const ids = new Set(CONTROLLERS.map((c) => c.id));
   return Array.from({ length: players }, (_, i) => {
     const s = Array.isArray(seats) && seats[i] && typeof seats[i] === 'object' ? seats[i] : {};

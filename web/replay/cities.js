@@ -1,0 +1,17 @@
+// The final cities side by side, for the end-of-game story: each drawn by the game screen's
+// own city renderer (web/games/aqueducks/city-canvas.js), read-only, in the overview.
+import { CityCanvas } from '../games/aqueducks/city-canvas.js';
+import { loadCatalog } from '../games/aqueducks/catalog.js';
+import { esc } from '../shell/frame.js';
+
+export async function finalCities(slot, cities, board, seats) {
+  const cat = await loadCatalog();
+  cities.forEach((city, p) => {
+    const fig = document.createElement('figure');
+    fig.className = 'story-city';
+    fig.innerHTML = `<figcaption><span class="story-dot" style="background:${seats[p].colour}"></span>${esc(seats[p].name)}</figcaption>`;
+    slot.append(fig);
+    const canvas = new CityCanvas(fig, { cardOf: (key) => cat.byKey[key] });
+    canvas.set({ city, board, mode: 'overview' });
+  });
+}
