@@ -227,3 +227,19 @@ def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, pee
     play_simple_turn(ann)
     for p, seat in ((ann, 1), (bea, 2)):
         assert_only_own_secrets(received(p), seat)
+
+
+def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(device, peer_server):
+    page, probe = device()
+    requested = []
+    sockets = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.wait_for_timeout(500)
+    assert probe.foreign == [] and sockets == []
+    assert not [u for u in requested if "/online/" in u or "peerjs" in u or "qrcode" in u], requested
+    host_game(page, peer_server, "waterworks", 2, ["human", "human"])
+    assert any("peerjs.min.js" in u for u in requested)
+    signaling = peer_server.rstrip("/").replace("http://", "")
+    assert sockets and all(signaling in u for u in sockets), sockets
+    assert all(signaling in u for u in probe.foreign), probe.foreign
