@@ -6,6 +6,8 @@ import * as saves from './shell/saves.js';
 import * as share from './shell/share.js';
 import { randomSeed } from './shell/seed.js';
 import { initPwa } from './pwa/register.js';
+import { startTutorial } from './tutorial/runner.js';
+import { wireTutorialMenu } from './tutorial/menu.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
 // First paint only; replaced by the engine's own option lists once it is ready.
@@ -220,7 +222,7 @@ async function startGame() {
     showToast(created.error.message);
     return;
   }
-  await openGame({ ...created.result, seats }, module);
+  await openGame({ ...created.result, seats }, { module });
 }
 
 /** The game screen while the engine starts: what is coming, and a way back. */
@@ -245,8 +247,14 @@ function showWaiting(game) {
 
 let current = null; // the session on screen, if any
 
-/** Show a game screen for an open engine game ({id, game, options, seed, players, seats}). */
-export async function openGame(session, module = screenModule(session.game), { keep = true } = {}) {
+/**
+ * Show a game screen for an open engine game ({id, game, options, seed, players, seats,
+ * engine?}); resolves with the screen (its cleanup(), locate(target), ...) or null. A
+ * tutorial passes its own engine, exit and rematch, and is not autosaved.
+ */
+export async function openGame(session, {
+  module = screenModule(session.game), autosave = true, exit, rematch: again,
+} = {}) {
   const screen = $('#game');
   try {
     module = await module;
@@ -254,13 +262,14 @@ export async function openGame(session, module = screenModule(session.game), { k
     console.error(err);
     closeGame();
     showToast('This game screen could not be loaded.');
-    return;
+    return null;
   }
   // Autosave after every move (and at the end) through Match's app-level hooks.
   // An online guest's session brings its own engine (the host's) and keeps nothing here;
-  // a replay (a shared link, a saved game watched again) is only watched, not saved again.
-  const full = { engine, exit: closeGame, rematch: () => rematch(session), playDeal: () => playDeal(session), ...session };
-  if (keep && !session.replay) {
+  // a replay (a shared link, a saved game watched again) is only watched, not saved again;
+  // a tutorial brings its tutorial engine and is not kept either.
+  const full = { engine, exit: exit || closeGame, rematch: again || (() => rematch(session)), playDeal: () => playDeal(session), ...session };
+  if (autosave && !session.replay) {
     saves.autosave(full); // a game is kept from its first moment, not only after a move
     const hooks = saves.autosaveHooks(full);
     full.onMove = hooks.onMove;
@@ -273,10 +282,11 @@ export async function openGame(session, module = screenModule(session.game), { k
   document.documentElement.dataset.screen = session.game;
   document.documentElement.dataset.gameId = session.id;
   try {
-    await module.mount(screen, full);
+    return await module.mount(screen, full);
   } catch (err) {
     console.error(err);
     showToast('This game screen could not be shown.');
+    return null;
   }
 }
 
@@ -545,7 +555,7 @@ async function joinFromLink() {
   const invitation = online.linkInvitation();
   if (!invitation) return;
   await online.joinTable(invitation, {
-    openScreen: (session) => openGame(session, screenModule(session.game), { keep: false }),
+    openScreen: (session) => openGame(session, { autosave: false }),
     exit: closeGame,
     toast: showToast,
   });
@@ -580,6 +590,21 @@ function wireEmbed() {
   $('#embed-close').addEventListener('click', () => dialog.close());
 }
 
+// ---- tutorials ------------------------------------------------------------------------
+async function learn(name) {
+  try { await engine.ready; } catch { return; }
+  await startTutorial(name, {
+    engine, openGame, closeGame, toast: showToast,
+    fullGame: (game) => { closeGame(); menu.game = game; saveMenu(); renderMenu(); startGame(); },
+  });
+}
+
+// The Rules dialog of a game screen offers its tutorial (web/shell/frame.js asks for it).
+document.documentElement.dataset.tutorials = 'on';
+$('#game').addEventListener('pnd:learn', () => {
+  if (current && !current.tutorial) learn(current.game);
+});
+
 document.documentElement.dataset.screen = 'menu';
 wireMenu();
 renderMenu();
@@ -588,6 +613,7 @@ wireSaves();
 renderSaves();
 wireEmbed();
 wireOnline();
+wireTutorialMenu({ start: learn, firstVisit: saves.listSaves().length === 0 });
 
 // Offline support and updates. An update applied on request during a game reloads the
 // page; the game was autosaved after its last move and is reopened right away.

@@ -27,7 +27,7 @@ FORMAT = "pipes-and-ducks/tutorial"
 VERSION = 1
 FOLDER = "tutorials"
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
-TARGET_KINDS = ("hand-card", "cell", "face", "slot", "pondifex", "pondifex-space", "button", "draft-card", "draft-hand", "favour",
+TARGET_KINDS = ("hand-card", "cell", "face", "slot", "pondifex", "pondifex-space", "button", "draft-card", "favour",
                 "district", "none")
 
 
@@ -87,6 +87,8 @@ def check(data: Any, name: str) -> dict:
         if type(repeat) is not int or not 1 <= repeat <= 20 or (repeat > 1 and not advance):
             raise _bad(name, f"{where} repeats a wrong number of times")
         then = step.get("then", [])
+        if then and not advance:
+            raise _bad(name, f"{where} is read, not played, so the other seats cannot reply to it")
         if not isinstance(then, list) or not all(
                 isinstance(r, dict) and type(r.get("player")) is int
                 and (isinstance(r.get("move"), dict) or isinstance(r.get("bot"), str)) for r in then):

@@ -61,7 +61,7 @@ def test_each_tutorial_plays_from_start_to_end_with_its_advancing_moves(svc, nam
 def test_the_waterworks_tutorial_ends_with_the_person_winning_by_the_spout(svc):
     _, gid, _ = play_through(svc, "waterworks")
     snap = ok(svc, "state", id=gid, player=0)
-    assert snap["over"] and snap["result"]["winners"] == [0] and snap["result"]["pipes"] == 6
+    assert snap["over"] and snap["result"]["winners"] == [0] and snap["result"]["pipes"] == 8
 
 
 def test_the_aqueducks_tutorial_leaves_a_game_to_keep_playing_in_era_2(svc):
@@ -148,7 +148,7 @@ def test_a_record_that_does_not_match_its_tutorial_is_refused(svc):
     gid = ok(svc, "tutorialStart", tutorial="waterworks", step=3)["id"]
     rec = ok(svc, "record", id=gid)
     for bad in (dict(rec, seed=18), dict(rec, scenario="nothing-here"),
-                dict(rec, options=dict(rec["options"], target="8"))):
+                dict(rec, options=dict(rec["options"], target="10"))):
         res = call(svc, "load", data=bad)
         assert res["error"]["code"] == "bad_save", bad
 
@@ -206,6 +206,7 @@ def test_a_deal_that_cannot_be_made_is_refused_with_the_reason(cls, deal, why):
     (lambda d: d["steps"][1].update(target={"kind": "moon"}), "unknown kind"),
     (lambda d: d["steps"][1].update(then=[{"player": 1}]), "scripted replies"),
     (lambda d: d["steps"][0].update(repeat=3), "repeats"),
+    (lambda d: d["steps"][0].update(then=[{"player": 1, "bot": "greedy"}]), "read, not played"),
 ])
 def test_a_damaged_scenario_file_is_refused_with_the_reason(change, why):
     data = copy.deepcopy(S.load("waterworks"))

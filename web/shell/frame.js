@@ -40,8 +40,12 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
   const dialog = $('.frame-dialog');
 
   root.querySelector('[data-act=menu]').addEventListener('click', () => onExit());
-  root.querySelector('[data-act=rules]').addEventListener('click', () => {
-    showDialog({ title: `How to play ${title}`, html: rulesHtml, buttons: [['Close', 'close']], wide: true });
+  root.querySelector('[data-act=rules]').addEventListener('click', async () => {
+    // The app (not the embed page) has tutorials: the Rules dialog offers this game's.
+    const learn = document.documentElement.dataset.tutorials === 'on' && !document.documentElement.dataset.tutorial;
+    const buttons = learn ? [['Learn to play', 'learn'], ['Close', 'close', true]] : [['Close', 'close']];
+    const choice = await showDialog({ title: `How to play ${title}`, html: rulesHtml, buttons, wide: true, testid: 'rules' });
+    if (choice === 'learn') root.dispatchEvent(new CustomEvent('pnd:learn', { bubbles: true }));
   });
   const logButton = root.querySelector('[data-act=log]');
   logButton.addEventListener('click', () => {

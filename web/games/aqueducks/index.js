@@ -93,6 +93,26 @@ class AqueducksUI {
     this.session.exit();
   }
 
+  /** Where a tutorial target (docs/tutorials.md) is drawn, or null while it is not on screen. */
+  locate(t) {
+    const q = (sel) => this.root.querySelector(sel);
+    const sel = {
+      'hand-card': `.aq-hand [data-card-id="${t.card}"]`,
+      'draft-card': t.card === undefined ? '.aq-hand [data-card-id]' : `.aq-hand [data-card-id="${t.card}"]`,
+      slot: `[data-testid="place-${t.x}-${t.y}-${t.storey}"]`,
+      button: `.aq-panel [data-act="${t.act}"]`, 'pondifex-space': `[data-space="${t.space}"]`,
+      pondifex: '.aq-pondifex', favour: '.aq-favour, [data-testid=favour]',
+    }[t.kind];
+    if (sel) { const el = q(sel); return el ? el.getBoundingClientRect() : null; }
+    if (t.kind !== 'district') return null;
+    const hit = q(`[data-testid="protect-${t.district}"]`);
+    if (hit) return hit.getBoundingClientRect();
+    const faces = [...this.root.querySelectorAll(`[data-face^="${t.district}:"]`)].map((f) => f.getBoundingClientRect());
+    if (!faces.length) return null;
+    const left = Math.min(...faces.map((r) => r.left)); const top = Math.min(...faces.map((r) => r.top));
+    return new DOMRect(left, top, Math.max(...faces.map((r) => r.right)) - left, Math.max(...faces.map((r) => r.bottom)) - top);
+  }
+
   // ------------------------------------------------------------- layout
   layout() {
     const b = this.frame.board;

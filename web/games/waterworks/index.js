@@ -410,7 +410,18 @@ export async function mount(el, session) {
     console.error(err);
     message(`Something went wrong: ${err.message}`, 'error');
   });
-  return { match, cleanup };
+  /** Where a tutorial target (docs/tutorials.md) is drawn: a hand card, an action button, a cell. */
+  function locate(t) {
+    const el = t.kind === 'hand-card' ? root.querySelector(`.ww-hand [data-card-id="${t.card}"]`)
+      : t.kind === 'button' ? root.querySelector(`.ww-actions [data-act="${t.act}"]`) : null;
+    if (el) return el.getBoundingClientRect();
+    if (t.kind !== 'cell' || !table.cw) return null;
+    const box = table.canvas.getBoundingClientRect();
+    const [x, y, w, h] = table.cellRect(t.x, t.y);
+    return new DOMRect(box.left + x, box.top + y, w, h);
+  }
+
+  return { match, cleanup, locate };
 }
 
 function nearest(spots, from, [dx, dy]) {
