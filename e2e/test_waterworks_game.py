@@ -299,8 +299,14 @@ def test_illegal_placement_is_refused_with_the_engines_reason(open_page, artifac
     assert wait_my_turn_or_over(page) == "turn"
     ids = hand_ids(page)
     select_card(page, ids[0])
+    for _ in range(4):
+        page.click("[data-zoom='-1']")  # zoom out until the far corner of the table is in sight
     box = page.locator(".ww-canvas").bounding_box()
-    page.mouse.click(box["x"] + 20, box["y"] + 20)  # the far top-left cell: nobody's line
+    ox, oy = map(int, page.get_attribute("[data-testid=ww-table]", "data-origin").split(","))
+    cell = int(page.get_attribute("[data-testid=ww-table]", "data-cell-px"))
+    x, y = box["x"] + ox + cell * 3.5, box["y"] + oy + cell * 1.16 * 1.5
+    assert box["x"] + 60 < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
+    page.mouse.click(x, y)  # cell (3, 1), far from the valves on the right edge: nobody's line
     msg = page.locator("[data-testid=ww-message].error")
     msg.wait_for()
     text = msg.text_content()
@@ -373,11 +379,9 @@ def test_phone_width_game(open_page, artifacts):
     start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
     assert wait_my_turn_or_over(page) == "turn"
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    # the table is wider than a phone and pans inside its own box; the valves sit on its right
-    # edge, so it opens scrolled all the way there
-    left, most = page.evaluate("""() => { const s = document.querySelector('[data-testid=ww-table]');
-        return [s.scrollLeft, s.scrollWidth - s.clientWidth]; }""")
-    assert most > 0 and left == most
+    # the table is laid out to the phone: no page scroll, cells big enough to tap
+    assert page.evaluate("document.documentElement.scrollHeight") <= 812
+    assert int(page.get_attribute("[data-testid=ww-table]", "data-cell-px")) >= 40
     page.screenshot(path=str(artifacts / "waterworks-phone-start.png"), full_page=True)
     for _ in range(6):
         assert wait_my_turn_or_over(page) == "turn"

@@ -1,28 +1,37 @@
-// The frame around either game's table: a bar (menu, title, whose turn, rules, log, bot
-// speed), the board area the game draws into, the move log, a screen-reader announcer,
-// and modal dialogs (rules, "pass the device", game over).
+// The frame around either game's table, laid out to the viewport (the page never scrolls):
+// a bar (menu, title, whose turn and what to do, the last move in words, bot speed, sound,
+// a slot for the history controls, rules, log), the board area the game draws into, the
+// move log as a drawer over the board, a screen-reader announcer, and modal dialogs.
+import { sound } from './sound.js';
+import { motion, SPEEDS } from './motion.js';
 
-const SPEEDS = [['fast', 'Fast bots'], ['normal', 'Normal bots'], ['slow', 'Slow bots']];
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${SPEAKER}<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 
-export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, onSpeed }) {
+export function createFrame(root, { title, game, rulesHtml, speed = 'normal', onExit, onSpeed }) {
   root.innerHTML = `
     <div class="frame">
       <div class="frame-bar">
-        <button type="button" class="btn btn-small btn-quiet frame-menu" data-act="menu" aria-label="Back to the menu">‹ Menu</button>
+        <button type="button" class="btn btn-small btn-quiet frame-menu" data-act="menu" aria-label="Back to the menu">‹ <span class="frame-menu-word">Menu</span></button>
         <h1 class="frame-title"></h1>
-        <p class="frame-status" data-testid="status"></p>
-        <div class="frame-history" data-slot="history"></div>
+        <div class="frame-turn" data-testid="turn-status"><p class="frame-status" data-testid="status"></p></div>
         <div class="frame-tools">
-          <label class="visually-hidden" for="frame-speed">Bot speed</label>
+          <div class="frame-history" data-slot="history"></div>
+          <label class="visually-hidden" for="frame-speed">Bot speed and motion</label>
           <select id="frame-speed" class="frame-speed"></select>
+          <button type="button" class="btn btn-small frame-sound" data-act="sound" data-testid="sound-toggle" aria-pressed="false"></button>
+          <label class="visually-hidden" for="frame-volume">Volume</label>
+          <input type="range" id="frame-volume" class="frame-volume" min="0" max="100" step="5">
           <button type="button" class="btn btn-small" data-act="rules" aria-haspopup="dialog">Rules</button>
-          <button type="button" class="btn btn-small" data-act="log" aria-expanded="false" aria-controls="frame-log">Log</button>
         </div>
+        <button type="button" class="frame-last" data-act="log" data-testid="last-move" aria-expanded="false" aria-controls="frame-log">
+          <span class="frame-last-label">Log</span><span class="frame-last-text">No moves yet</span></button>
       </div>
       <div class="frame-body">
         <div class="frame-board"></div>
         <aside class="frame-log" id="frame-log" aria-label="Move log" tabindex="0">
-          <h2>Moves</h2>
+          <div class="frame-log-head"><h2>Moves</h2><button type="button" class="btn btn-small btn-quiet" data-act="log-close" aria-label="Close the log">✕</button></div>
           <ol class="frame-log-list"></ol>
         </aside>
       </div>
@@ -30,14 +39,38 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
       <dialog class="frame-dialog" aria-labelledby="frame-dialog-title"></dialog>
     </div>`;
   const $ = (s) => root.querySelector(s);
+  const frameEl = $('.frame');
+  if (game) frameEl.dataset.game = game;
+  frameEl.classList.add('log-closed');
   $('.frame-title').textContent = title;
   const speedSelect = $('.frame-speed');
   for (const [value, label] of SPEEDS) speedSelect.add(new Option(label, value, false, value === speed));
-  speedSelect.addEventListener('change', () => onSpeed && onSpeed(speedSelect.value));
+  if (!SPEEDS.some(([v]) => v === speed)) speedSelect.value = 'normal';
+  motion.setSpeed(speedSelect.value);
+  speedSelect.addEventListener('change', () => {
+    motion.setSpeed(speedSelect.value);
+    if (onSpeed) onSpeed(speedSelect.value);
+  });
   const logBox = $('.frame-log');
   const logList = $('.frame-log-list');
+  const lastText = $('.frame-last-text');
   const announcer = root.querySelector('[data-testid=announcer]');
   const dialog = $('.frame-dialog');
+
+  // sound: the header's mute button and volume, both remembered by sound.js
+  const soundBtn = $('[data-act=sound]');
+  const volume = $('.frame-volume');
+  const showSound = () => {
+    soundBtn.setAttribute('aria-pressed', String(!sound.muted));
+    soundBtn.innerHTML = sound.muted ? SPEAKER_OFF : SPEAKER_ON;
+    soundBtn.setAttribute('aria-label', sound.muted ? 'Sound is off: turn it on' : 'Sound is on: mute');
+    soundBtn.title = sound.muted ? 'Sound off' : 'Sound on';
+    volume.value = String(Math.round(sound.volume * 100));
+  };
+  soundBtn.addEventListener('click', () => { sound.setMuted(!sound.muted); showSound(); sound.play('tick'); });
+  volume.addEventListener('input', () => { sound.setVolume(Number(volume.value) / 100); if (sound.muted) sound.setMuted(false); showSound(); });
+  volume.addEventListener('change', () => sound.play('tick'));
+  showSound();
 
   root.querySelector('[data-act=menu]').addEventListener('click', () => onExit());
   root.querySelector('[data-act=rules]').addEventListener('click', async () => {
@@ -48,11 +81,24 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
     if (choice === 'learn') root.dispatchEvent(new CustomEvent('pnd:learn', { bubbles: true }));
   });
   const logButton = root.querySelector('[data-act=log]');
-  logButton.addEventListener('click', () => {
-    const open = !root.querySelector('.frame').classList.toggle('log-closed');
+  const setLog = (open) => {
+    frameEl.classList.toggle('log-closed', !open);
     logButton.setAttribute('aria-expanded', String(open));
-  });
-  if (window.matchMedia('(max-width: 900px)').matches) root.querySelector('.frame').classList.add('log-closed');
+    if (open) logBox.scrollTop = logBox.scrollHeight;
+  };
+  logButton.addEventListener('click', () => setLog(frameEl.classList.contains('log-closed')));
+  $('[data-act=log-close]').addEventListener('click', () => { setLog(false); logButton.focus(); });
+  logBox.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.stopPropagation(); setLog(false); logButton.focus(); } });
+
+  // The screen is as tall as the window below whatever sits above it (the site header).
+  const fit = () => {
+    if (!frameEl.isConnected) { window.removeEventListener('resize', fit); return; }
+    const top = Math.max(0, frameEl.getBoundingClientRect().top + window.scrollY);
+    frameEl.style.height = `${Math.max(280, window.innerHeight - top - 4)}px`;
+  };
+  window.addEventListener('resize', fit);
+  requestAnimationFrame(fit);
+  fit();
 
   /** A modal dialog; resolves with the value of the button pressed (Escape: 'close'). */
   function showDialog({ title: heading, html = '', buttons = [['OK', 'ok']], wide = false, testid = 'dialog' }) {
@@ -78,9 +124,11 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
   }
 
   return {
+    root: frameEl,
     board: $('.frame-board'),
     /** Where take-back and timeline controls go (web/shell/history.js). */
     history: $('.frame-history'),
+    historySlot: $('.frame-history'),
     setStatus(html) { $('.frame-status').innerHTML = html; },
     log(text, colour) {
       const li = document.createElement('li');
@@ -88,9 +136,13 @@ export function createFrame(root, { title, rulesHtml, speed = 'normal', onExit, 
       li.textContent = text;
       logList.append(li);
       logBox.scrollTop = logBox.scrollHeight;
+      lastText.textContent = text;
+      if (colour) logButton.style.setProperty('--who', colour); else logButton.style.removeProperty('--who');
     },
     announce(text) { announcer.textContent = text; },
     dialog: showDialog,
+    showDialog,
+    refit: fit,
     /** The "pass the device" screen between people sharing one device; `more` adds
      *  buttons before the main one (e.g. a take-back), resolving with their values. */
     handoff(name, colour, more = []) {

@@ -45,6 +45,7 @@ class AqueducksUI {
     this.esc = esc;
     this.frame = createFrame(el, {
       title: 'Aqueducks',
+      game: 'aqueducks',
       rulesHtml: RULES_HTML,
       speed,
       onExit: () => this.exit(),
@@ -124,6 +125,7 @@ class AqueducksUI {
           <div class="aq-citycol">
             <div class="aq-citybar">
               <div class="aq-tabs" role="tablist" aria-label="Whose city"></div>
+              <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards">Boards &amp; Pondifex</button>
               <div class="aq-views" role="radiogroup" aria-label="City view">
                 <button type="button" role="radio" data-view="overview" data-testid="view-overview" title="Overview (key 1)">Overview</button>
                 <button type="button" role="radio" data-view="left" data-testid="view-left" title="Seen from the left (key 2)">◀ Left view</button>
@@ -143,7 +145,7 @@ class AqueducksUI {
               <h3 class="aq-hand-title">Your hand</h3>
               <div class="aq-hand" role="group" aria-label="Your hand" data-testid="hand"></div>
             </section>
-            <div class="aq-boards"></div>
+            <div class="aq-boards" id="aq-boards" role="region" aria-label="Player board and the Pondifex"></div>
           </div>
         </div>
       </div>`;
@@ -159,6 +161,11 @@ class AqueducksUI {
       onPlace: (t) => Build.clickPlace(this, t),
       onToggle: (id) => { this.errorText = null; Protect.toggle(this, id); },
       tipHtml: (f) => this.tipHtml(f),
+    });
+    const toggle = b.querySelector('.aq-boards-toggle');
+    toggle.addEventListener('click', () => {
+      const open = b.querySelector('.aq').classList.toggle('boards-open');
+      toggle.setAttribute('aria-expanded', String(open));
     });
     this.el.views.addEventListener('click', (e) => {
       const v = e.target.closest('[data-view]');

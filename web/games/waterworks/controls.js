@@ -11,8 +11,10 @@ export class Controls {
     this.onOver = null;
     this.el.addEventListener('click', (e) => {
       const b = e.target.closest('button[data-act]');
-      if (!b || b.getAttribute('aria-disabled') === 'true') return;
+      if (!b) return;
       const act = b.dataset.act;
+      // an off button says why instead of doing nothing
+      if (b.getAttribute('aria-disabled') === 'true') { if (this.handlers.why) this.handlers.why(act); return; }
       if (act === 'rematch' || act === 'newgame') {
         if (this.onOver) this.onOver[act === 'rematch' ? 'rematch' : 'newGame']();
         return;

@@ -74,7 +74,7 @@ export class Hand {
       const cap = document.createElement('span');
       cap.className = 'ww-card-cap';
       cap.setAttribute('aria-hidden', 'true');
-      cap.textContent = card.kind === 'pipe' ? `${card.material === 'leaky' ? '⚠ ' : ''}${card.material}` : card.kind === 'cap' ? 'caps' : card.kind;
+      cap.textContent = card.kind === 'pipe' ? card.material : card.kind === 'cap' ? 'caps' : card.kind;
       b.append(cap);
       if (n !== null) {
         const badge = document.createElement('span');

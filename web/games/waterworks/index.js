@@ -12,6 +12,8 @@ import { spotsFor, spotsIfTurned, discardMove, plumberMove, anyPlumber, spoutMov
 import { Controls } from './controls.js';
 import { loadStyle } from '../../shell/style.js';
 import { attachHistory } from '../../shell/history.js';
+import { WwMotion } from './motion.js';
+import { sound } from '../../shell/sound.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
@@ -27,6 +29,7 @@ export async function mount(el, session) {
   let alive = true;
   const frame = createFrame(el, {
     title: 'Water Works',
+    game: 'waterworks',
     rulesHtml: RULES_HTML,
     speed,
     onExit: () => { cleanup(); session.exit(); },
@@ -37,21 +40,24 @@ export async function mount(el, session) {
     },
   });
   frame.board.innerHTML = `
-    <div class="ww-wrap"><div class="ww" data-testid="waterworks">
-      <div class="ww-side">
+    <div class="ww" data-testid="waterworks">
+      <div class="ww-seats">
         <div class="ww-players" aria-label="Players"></div>
         <div class="ww-piles"></div>
-        <div class="ww-legend" aria-hidden="true"></div>
       </div>
-      <div class="ww-main">
-        <div class="ww-tablebox"></div>
-        <div class="ww-msgrow"><p class="ww-msg" data-testid="ww-message" role="status"></p><div class="ww-zoombox"></div></div>
+      <div class="ww-tablebox">
+        <div class="ww-tabletools"><div class="ww-zoombox"></div>
+          <button type="button" class="btn btn-small ww-keybtn" aria-expanded="false" aria-controls="ww-legend">Key</button></div>
+        <div class="ww-legend" id="ww-legend" hidden></div>
+      </div>
+      <div class="ww-dock">
+        <p class="ww-msg" data-testid="ww-message" role="status"></p>
         <div class="ww-bottom">
           <div class="ww-handbox"></div>
           <div class="ww-actionbox"></div>
         </div>
       </div>
-    </div></div>`;
+    </div>`;
   const root = frame.board.querySelector('.ww');
   const $ = (s) => root.querySelector(s);
 
@@ -66,9 +72,16 @@ export async function mount(el, session) {
     onSpot: (spot) => playSpot(spot),
     onSpotKey: (e, spot) => spotKey(e, spot),
     zoomBox: $('.ww-zoombox'),
-    reserveBelow: () => $('.ww-msgrow').offsetHeight + $('.ww-bottom').offsetHeight + 20,
+    minCell: () => (Math.min(window.innerWidth, window.innerHeight) < 560 ? 40 : 44),
   });
   renderLegend($('.ww-legend'));
+  const keyBtn = $('.ww-keybtn');
+  keyBtn.addEventListener('click', () => {
+    const open = $('.ww-legend').hidden;
+    $('.ww-legend').hidden = !open;
+    keyBtn.setAttribute('aria-expanded', String(open));
+  });
+  const moves = new WwMotion({ root, table, colours });
   const hand = new Hand($('.ww-handbox'), {
     onPick: (id, viaKey) => pick(id, viaKey),
     onKey: (e) => {
@@ -83,6 +96,7 @@ export async function mount(el, session) {
     discard: () => doDiscard(),
     plumber: () => doPlumber(),
     spout: () => doSpout(),
+    why: (act) => whyOff(act),
   });
 
   // ----- derived ------------------------------------------------------------------------
@@ -265,6 +279,28 @@ export async function mount(el, session) {
     submit(mv || { type: 'spout' });
   }
 
+  /** A button that is off says why when pressed (issue 15 item 20). */
+  function whyOff(act) {
+    const v = view();
+    if (st.over) return;
+    if (st.myTurn === null || st.hidden) { message(`Wait for your turn: ${act === 'spout' ? 'the spout' : act === 'plumber' ? 'a plumber' : 'that'} can only be used on your own turn.`, 'warn'); return; }
+    const me = v.pipelines[st.myTurn];
+    const card = selectedCard();
+    if (act === 'turn') { message(card ? `${cap(cardWords(card))} looks the same turned round: there is nothing to turn.` : 'Pick a card first, then turn it.', 'warn'); return; }
+    if (act === 'discard') { message('Pick the card to discard first.', 'warn'); return; }
+    if (act === 'plumber') {
+      if (!me.leak) message('Your line has no leak: a plumber only fixes a leak in your own line.', 'warn');
+      else if (!me.plumbers_left) message('You have no plumbers left: cover the leak with a card instead.', 'warn');
+      else message('Pick the card you will discard when the plumber comes, then press Plumber (P).', 'warn');
+      return;
+    }
+    if (act === 'spout') {
+      if (me.leak) message('Your line is leaking: fix the leak before the spout can go on.', 'warn');
+      else if (me.open_ends > 1) message(`Your line has ${me.open_ends} open ends: cap all but one before the spout.`, 'warn');
+      else message(`The spout goes on when your line reaches ${v.target} pipes from the valve; it has ${me.pipes_best}.`, 'warn');
+    }
+  }
+
   function pointAt(x, y) {
     if (st.over) return;
     if (st.myTurn === null || st.hidden) { message('Wait for your turn.', 'warn'); return; }
@@ -333,7 +369,9 @@ export async function mount(el, session) {
       const said = (events || []).map((ev) => eventText(ev, names)).filter(Boolean);
       if (said.length) frame.announce(said.join(' '));
       if (snap.over && snap.result) st.win = snap.result.line && snap.result.line.length ? snap.result.line : null;
+      const before = moves.capture(st.viewer);
       redraw({ animate: placed });
+      moves.play(events || [], before, { view: snap.view, viewer, win: st.win });
       if (st.myTurn === null && !snap.over) message(null);
     },
     yourTurn(player, snap) {
@@ -345,6 +383,7 @@ export async function mount(el, session) {
       if (!handCards().some((c) => c.id === st.selected)) { st.selected = null; st.turned = false; }
       redraw();
       hint();
+      sound.play('turn');
       frame.announce(`${names[player] === 'You' ? 'Your' : `${names[player]}'s`} turn. You drew a card; pick one of your ${handCards().length} cards to play.`);
       const a = document.activeElement;
       if (!a || a === document.body || !el.contains(a) || !a.isConnected) hand.focusCard();
@@ -401,6 +440,7 @@ export async function mount(el, session) {
     if (match) match.stop();
     if (history) history.detach();
     table.destroy();
+    moves.stop();
     document.removeEventListener('keydown', onKey);
   }
 

@@ -2,131 +2,283 @@
 // spots (mirrored as focusable DOM buttons over the canvas), the last card placed and the
 // winning line. High-DPI via devicePixelRatio; follows its box with a ResizeObserver.
 import { drawCard, cardWords, LEAK_RED, WATER, DIRS } from './card-art.js';
+import { motion } from '../../shell/motion.js';
 
 const RATIO = 1.16;          // cell height / width: cards stand upright
-const MIN_CELL = 27;         // smallest comfortable tap target (px, width)
-const MAX_CELL = 70;
+const MAX_CELL = 104;        // a fitted view never blows a short line up further than this
 
 export class TableCanvas {
-  constructor(parent, { onCell, onSpot, onSpotKey, zoomBox, reserveBelow }) {
+  constructor(parent, { onCell, onSpot, onSpotKey, zoomBox, minCell }) {
     this.root = document.createElement('div');
     this.root.className = 'ww-table';
-    this.reserveBelow = reserveBelow || (() => 200);
+    this.minCell = minCell || (() => 40);
     zoomBox.innerHTML = `
       <div class="ww-zoom" role="group" aria-label="Zoom the table">
-        <button type="button" class="btn btn-small btn-quiet" data-zoom="-1" aria-label="Zoom out">−</button>
-        <button type="button" class="btn btn-small btn-quiet" data-zoom="0" aria-label="Fit the table">Fit</button>
-        <button type="button" class="btn btn-small btn-quiet" data-zoom="1" aria-label="Zoom in">+</button>
+        <button type="button" class="btn btn-small" data-zoom="-1" aria-label="Zoom out">−</button>
+        <button type="button" class="btn btn-small" data-zoom="0" aria-label="Fit the lines" data-testid="zoom-fit">Fit</button>
+        <button type="button" class="btn btn-small" data-zoom="1" aria-label="Zoom in">+</button>
       </div>`;
     this.root.innerHTML = `
-      <div class="ww-scroll" data-testid="ww-table" tabindex="0" role="region" aria-label="The table (scroll to pan)">
-        <div class="ww-inner">
-          <canvas class="ww-canvas" role="img"></canvas>
-          <div class="ww-spots" role="group" aria-label="Where the selected card can go"></div>
-        </div>
+      <div class="ww-scroll" data-testid="ww-table" tabindex="0" role="region" aria-label="The table (drag to pan, wheel or pinch to zoom)">
+        <canvas class="ww-canvas" role="img"></canvas>
+        <div class="ww-spots" role="group" aria-label="Where the selected card can go"></div>
       </div>`;
     parent.append(this.root);
     this.scroll = this.root.querySelector('.ww-scroll');
-    this.inner = this.root.querySelector('.ww-inner');
     this.canvas = this.root.querySelector('canvas');
     this.spotLayer = this.root.querySelector('.ww-spots');
     this.ctx = this.canvas.getContext('2d');
     this.zoom = 1;
-    this.fitAll = false;
+    this.auto = true;      // the camera follows the lines until the person pans or zooms
+    this.cam = null;       // {cw, ox, oy}: cell width and where cell (0,0) sits, CSS px
     this.state = null;
     this.hover = null;
-    this.anim = null;
+    this.anims = [];       // canvas effects in flight: {kind, x, y, t, ...}
     this.onCell = onCell;
     this.onSpot = onSpot;
     this.onSpotKey = onSpotKey;
-    this.firstLayout = true;
     zoomBox.querySelector('.ww-zoom').addEventListener('click', (e) => {
       const b = e.target.closest('[data-zoom]');
       if (!b) return;
       const z = Number(b.dataset.zoom);
-      if (z === 0) { this.fitAll = true; this.zoom = 1; this.layout(); return; }
+      if (z === 0) { this.auto = true; this.zoom = 1; this.layout({ smooth: true }); return; }
       this.setZoom(this.zoom * (z > 0 ? 1.25 : 0.8));
     });
-    this.canvas.addEventListener('click', (e) => {
+    this.pointers = new Map();
+    this.canvas.addEventListener('pointerdown', (e) => this.down(e));
+    this.canvas.addEventListener('pointermove', (e) => this.move(e));
+    this.canvas.addEventListener('pointerup', (e) => this.up(e));
+    this.canvas.addEventListener('pointercancel', (e) => this.pointers.delete(e.pointerId));
+    this.canvas.addEventListener('wheel', (e) => {
+      e.preventDefault();
       const r = this.canvas.getBoundingClientRect();
-      const x = Math.floor((e.clientX - r.left - this.pad) / this.cw);
-      const y = Math.floor((e.clientY - r.top - this.pad) / this.ch);
-      if (this.state && x >= 0 && y >= 0 && x < this.state.view.table.width && y < this.state.view.table.height) this.onCell(x, y);
+      this.zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+    this.scroll.addEventListener('keydown', (e) => {
+      if (e.target !== this.scroll || !this.cam) return;
+      const step = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+      if (step) { e.preventDefault(); this.panBy(step[0] * this.cam.cw, step[1] * this.cam.cw * RATIO); }
     });
-    this.userPanned = false;
-    for (const ev of ['pointerdown', 'wheel', 'touchstart', 'keydown']) {
-      this.scroll.addEventListener(ev, () => { this.userPanned = true; }, { passive: true });
-    }
     this.ro = new ResizeObserver(() => this.layout());
     this.ro.observe(this.scroll);
-    this.onWinResize = () => this.layout();
-    window.addEventListener('resize', this.onWinResize);
   }
 
   destroy() {
     this.ro.disconnect();
-    window.removeEventListener('resize', this.onWinResize);
     cancelAnimationFrame(this.raf);
+    cancelAnimationFrame(this.camRaf);
+  }
+
+  get cw() { return this.cam ? this.cam.cw : 0; }
+  get ch() { return this.cam ? this.cam.cw * RATIO : 0; }
+
+  // ----- pan and zoom ------------------------------------------------------------------
+  down(e) {
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
+    this.dragged = false;
+    try { this.canvas.setPointerCapture(e.pointerId); } catch { /* synthetic */ }
+  }
+
+  move(e) {
+    const p = this.pointers.get(e.pointerId);
+    if (!p) return;
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const before = Math.hypot(a.x - b.x, a.y - b.y);
+      p.x = e.clientX; p.y = e.clientY;
+      const after = Math.hypot(a.x - b.x, a.y - b.y);
+      const r = this.canvas.getBoundingClientRect();
+      if (before > 0) this.zoomAt(after / before, (a.x + b.x) / 2 - r.left, (a.y + b.y) / 2 - r.top);
+      this.dragged = true;
+      return;
+    }
+    const dx = e.clientX - p.x; const dy = e.clientY - p.y;
+    p.x = e.clientX; p.y = e.clientY;
+    if (!this.dragged && Math.hypot(e.clientX - p.x0, e.clientY - p.y0) < 6) return;
+    this.dragged = true;
+    this.panBy(dx, dy);
+  }
+
+  up(e) {
+    const p = this.pointers.get(e.pointerId);
+    this.pointers.delete(e.pointerId);
+    if (!p || this.dragged || !this.cam || !this.state) return;
+    const r = this.canvas.getBoundingClientRect();
+    const x = Math.floor((e.clientX - r.left - this.cam.ox) / this.cw);
+    const y = Math.floor((e.clientY - r.top - this.cam.oy) / this.ch);
+    if (x >= 0 && y >= 0 && x < this.state.view.table.width && y < this.state.view.table.height) this.onCell(x, y);
+  }
+
+  panBy(dx, dy) {
+    if (!this.cam) return;
+    this.auto = false;
+    cancelAnimationFrame(this.camRaf);
+    this.cam = this.clampCam({ ...this.cam, ox: this.cam.ox + dx, oy: this.cam.oy + dy });
+    this.applyCam();
+  }
+
+  zoomAt(f, px, py) {
+    if (!this.cam) return;
+    this.auto = false;
+    cancelAnimationFrame(this.camRaf);
+    const cw = Math.max(16, Math.min(MAX_CELL * 1.6, this.cam.cw * f));
+    const k = cw / this.cam.cw;
+    this.cam = this.clampCam({ cw, ox: px - (px - this.cam.ox) * k, oy: py - (py - this.cam.oy) * k });
+    this.zoom = cw / (this.fitCam().cw || cw);
+    this.applyCam();
   }
 
   setZoom(z) {
-    if (this.fitAll) { this.fitAll = false; z = z >= 1 ? 1 : z; }
-    this.zoom = Math.max(0.5, Math.min(3, z));
-    this.layout();
+    const c = this.cam;
+    if (!c) return;
+    const f = Math.max(0.4, Math.min(3, z)) / this.zoom;
+    this.zoomAt(f, this.vw / 2, this.vh / 2);
   }
 
-  /** state: {view, names, colours, spots, card, turned, last:{x,y}|null, win:[[x,y]]|null, viewer} */
-  set(state, { animate = false } = {}) {
-    this.state = state;
-    const calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (animate && state.last && !calm) this.anim = { x: state.last.x, y: state.last.y, t0: performance.now() };
-    this.layout();
-    if (this.anim) this.tick();
-  }
-
-  tick() {
-    cancelAnimationFrame(this.raf);
-    this.raf = requestAnimationFrame(() => {
-      this.draw();
-      if (this.anim && performance.now() - this.anim.t0 < 520) this.tick();
-      else { this.anim = null; this.draw(); }
-    });
-  }
-
-  layout() {
-    if (!this.state) return;
+  /** Keep some of the table in sight whatever the pan. */
+  clampCam(c) {
     const { width: W, height: H } = this.state.view.table;
-    const availW = Math.max(200, this.scroll.clientWidth - 2);
-    const top = this.scroll.getBoundingClientRect().top + window.scrollY;
-    const availH = Math.max(240, window.innerHeight - top - this.reserveBelow() - 16);
-    this.pad = 6;
-    let cw = Math.min((availW - this.pad * 2) / W, (availH - this.pad * 2) / (H * RATIO));
-    // "Fit" shows the whole table however small; otherwise cells stay big enough to tap
-    cw = this.fitAll ? Math.min(MAX_CELL, cw) : Math.max(MIN_CELL, Math.min(MAX_CELL, cw)) * this.zoom;
-    cw = Math.max(14, Math.floor(cw));
-    this.cw = cw;
-    this.ch = Math.round(cw * RATIO);
-    const cssW = W * this.cw + this.pad * 2;
-    const cssH = H * this.ch + this.pad * 2;
-    const dpr = window.devicePixelRatio || 1;
-    const sizeChanged = this.canvas.width !== Math.round(cssW * dpr) || this.canvas.height !== Math.round(cssH * dpr);
-    if (sizeChanged) {
-      this.canvas.width = Math.round(cssW * dpr);
-      this.canvas.height = Math.round(cssH * dpr);
-      this.canvas.style.width = `${cssW}px`;
-      this.canvas.style.height = `${cssH}px`;
-      this.inner.style.width = `${cssW}px`;
-      this.inner.style.height = `${cssH}px`;
+    const tw = W * c.cw; const th = H * c.cw * RATIO; const keep = c.cw * 2;
+    return { cw: c.cw, ox: Math.min(this.vw - keep, Math.max(keep - tw, c.ox)), oy: Math.min(this.vh - keep, Math.max(keep - th, c.oy)) };
+  }
+
+  /** The camera that fits the pipelines, their open ends and the lit spots, with a margin. */
+  fitCam() {
+    const v = this.state.view;
+    const spots = (this.state.spots || []).map((s) => [s.x, s.y]);
+    const pts = [...v.cards.map((c) => [c.x, c.y]), ...v.open_ends.map((e) => [e.x, e.y]), ...spots];
+    if (!pts.length) pts.push([0, 0], [v.table.width - 1, v.table.height - 1]);
+    // the zoom buttons stand in a column at the left edge: fit the lines beside them
+    const inset = this.vw > 420 && this.vh > 420 ? 52 : 0;
+    const top = inset ? 0 : 50;
+    const vw = this.vw - inset; const vh = this.vh - top;
+    const box = (list) => {
+      const m = 0.35;
+      const x0 = Math.min(...list.map((p) => p[0])) - m; const x1 = Math.max(...list.map((p) => p[0])) + 1 + m;
+      const y0 = Math.min(...list.map((p) => p[1])) - m; const y1 = Math.max(...list.map((p) => p[1])) + 1 + m;
+      return { x0, x1, y0, y1, cw: Math.min(vw / (x1 - x0), vh / ((y1 - y0) * RATIO), MAX_CELL) };
+    };
+    let b = box(pts);
+    const least = this.minCell();
+    if (b.cw < least) {
+      // too much to show at a comfortable size: keep the size and show where the person
+      // acts (the lit spots, else their own line); the rest is a pan away. The lit spots
+      // are always all in view, however small that makes them.
+      const me = this.state.viewer;
+      const mine = spots.length ? spots : v.cards.filter((c) => c.owner === me).map((c) => [c.x, c.y]);
+      if (mine.length) { const m = box(mine); b = { ...m, cw: spots.length ? Math.min(least, m.cw) : least }; } else b.cw = least;
     }
-    this.dpr = dpr;
-    // valves sit on the right edge: keep the view there until the person pans themselves
-    if (!this.userPanned && cssW > availW) this.scroll.scrollLeft = this.scroll.scrollWidth;
+    const cx = (b.x0 + b.x1) / 2; const cy = (b.y0 + b.y1) / 2;
+    return this.edges({ cw: b.cw, ox: inset + vw / 2 - cx * b.cw, oy: top + vh / 2 - cy * b.cw * RATIO });
+  }
+
+  /** A table larger than the view is not pulled in from its edges (no floor past the valves). */
+  edges(c) {
+    const { width: W, height: H } = this.state.view.table;
+    const tw = W * c.cw; const th = H * c.cw * RATIO;
+    const ox = tw > this.vw ? Math.min(0, Math.max(this.vw - tw, c.ox)) : c.ox;
+    const oy = th > this.vh ? Math.min(0, Math.max(this.vh - th, c.oy)) : c.oy;
+    return { cw: c.cw, ox, oy };
+  }
+
+  /** Size the canvas to its box and (while following) move the camera to fit the lines. */
+  layout({ smooth = false } = {}) {
+    if (!this.state) return;
+    const vw = Math.max(120, Math.floor(this.scroll.clientWidth));
+    const vh = Math.max(120, Math.floor(this.scroll.clientHeight));
+    const dpr = window.devicePixelRatio || 1;
+    if (vw !== this.vw || vh !== this.vh || dpr !== this.dpr) {
+      this.vw = vw; this.vh = vh; this.dpr = dpr;
+      this.canvas.width = Math.round(vw * dpr);
+      this.canvas.height = Math.round(vh * dpr);
+      this.canvas.style.width = `${vw}px`;
+      this.canvas.style.height = `${vh}px`;
+      if (!smooth && this.auto) this.cam = null;
+    }
+    if (this.auto || !this.cam) {
+      const target = this.fitCam();
+      if (this.cam && smooth && motion.on) this.glide(target);
+      else { cancelAnimationFrame(this.camRaf); this.cam = target; }
+    } else this.cam = this.clampCam(this.cam);
+    this.applyCam();
+  }
+
+  /** Re-fit smoothly as the lines grow. */
+  glide(target) {
+    cancelAnimationFrame(this.camRaf);
+    const from = { ...this.cam };
+    const t0 = performance.now();
+    const dur = motion.ms(420) || 1;
+    const step = (now) => {
+      const t = easeOut(Math.min(1, (now - t0) / dur));
+      this.cam = { cw: from.cw + (target.cw - from.cw) * t, ox: from.ox + (target.ox - from.ox) * t, oy: from.oy + (target.oy - from.oy) * t };
+      this.applyCam();
+      if (t < 1) this.camRaf = requestAnimationFrame(step);
+    };
+    this.camRaf = requestAnimationFrame(step);
+  }
+
+  applyCam() {
+    this.scroll.dataset.cellPx = String(Math.round(this.cw));
+    // where cell (0, 0) is drawn, for tests and the tutorial's rings
+    this.scroll.dataset.origin = `${Math.round(this.cam.ox)},${Math.round(this.cam.oy)}`;
     this.placeSpots();
     this.draw();
   }
 
+  /** state: {view, names, colours, spots, card, turned, last:{x,y}|null, win:[[x,y]]|null, viewer} */
+  set(state) {
+    const first = !this.state;
+    this.state = state;
+    this.layout({ smooth: !first });
+  }
+
+  /** A canvas effect on a cell: kind 'drop' (a card lands), 'leak', 'plumber', 'water'. */
+  effect(kind, data, base) {
+    const a = { kind, ...data, t: 0 };
+    this.anims.push(a);
+    return motion.tween({ leak: 'splash', drop: 'land' }[kind] || kind, base, (t) => {
+      a.t = t;
+      if (t >= 1) this.anims = this.anims.filter((b) => b !== a);
+      this.draw();
+    });
+  }
+
+  /** Hide the card on (x, y) while a copy of it is on its way there. */
+  hold(x, y) {
+    const a = { kind: 'drop', x, y, t: 0, hideUntilStart: true };
+    this.anims.push(a);
+    this.draw();
+    return a;
+  }
+
+  /** The card has arrived: it settles into its cell. */
+  release(a) {
+    a.hideUntilStart = false;
+    return motion.tween('land', 220, (t) => {
+      a.t = t;
+      if (t >= 1) this.anims = this.anims.filter((b) => b !== a);
+      this.draw();
+    });
+  }
+
+  /** Where cell (x, y) will be once the camera has settled (viewport px). */
+  cellTargetRect(x, y) {
+    const r = this.canvas.getBoundingClientRect();
+    const c = this.auto && this.state && this.vw ? this.fitCam() : this.cam;
+    if (!c) return new DOMRect(r.left, r.top, 40, 46);
+    return new DOMRect(r.left + c.ox + x * c.cw, r.top + c.oy + y * c.cw * RATIO, c.cw, c.cw * RATIO);
+  }
+
+  /** Where cell (x, y) is on screen (viewport px), for things flying to it. */
+  cellScreenRect(x, y) {
+    const r = this.canvas.getBoundingClientRect();
+    const [cx, cy, w, h] = this.cellRect(x, y);
+    return new DOMRect(r.left + cx, r.top + cy, w, h);
+  }
+
   cellRect(x, y) {
-    return [this.pad + x * this.cw, this.pad + y * this.ch, this.cw, this.ch];
+    return [this.cam.ox + x * this.cw, this.cam.oy + y * this.ch, this.cw, this.ch];
   }
 
   placeSpots() {
@@ -164,16 +316,32 @@ export class TableCanvas {
     });
     for (const [key, b] of have) if (!keep.has(key)) b.remove();
     // keep DOM order = reading order so Tab follows the table
-    const sorted = [...this.spotLayer.children].sort((a, b) => Number(a.style.order) - Number(b.style.order));
-    for (const b of sorted) this.spotLayer.append(b);
+    // (moving a focused button would blur it: only when the order really changed)
+    const now = [...this.spotLayer.children];
+    const sorted = [...now].sort((a, b) => Number(a.style.order) - Number(b.style.order));
+    if (sorted.some((b, i) => b !== now[i])) {
+      const had = document.activeElement;
+      for (const b of sorted) this.spotLayer.append(b);
+      if (had && had.isConnected && had !== document.activeElement) had.focus({ preventScroll: true });
+    }
     if (this.hover && !keep.has(`${this.hover.x},${this.hover.y}`)) this.hover = null;
+  }
+
+  /** Pan (without leaving follow mode's fit) so cell (x, y) is on screen. */
+  showCell(x, y) {
+    if (!this.cam) return;
+    const [cx, cy, w, h] = this.cellRect(x, y);
+    let dx = 0; let dy = 0;
+    if (cx < 0) dx = -cx + w / 2; else if (cx + w > this.vw) dx = this.vw - cx - w - w / 2;
+    if (cy < 0) dy = -cy + h / 2; else if (cy + h > this.vh) dy = this.vh - cy - h - h / 2;
+    if (dx || dy) this.panBy(dx, dy);
   }
 
   spotButtons() { return [...this.spotLayer.querySelectorAll('.ww-spot')]; }
 
   focusSpot(spot) {
     const b = this.spotLayer.querySelector(`[data-key="${spot.x},${spot.y}"]`);
-    if (b) { b.focus(); b.scrollIntoView({ block: 'nearest', inline: 'nearest' }); }
+    if (b) { b.focus({ preventScroll: true }); this.showCell(spot.x, spot.y); }
   }
 
   draw() {
@@ -183,23 +351,25 @@ export class TableCanvas {
     const { view } = s;
     const { width: W, height: H } = view.table;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    const cssW = W * this.cw + this.pad * 2;
-    const cssH = H * this.ch + this.pad * 2;
-    // the table: a blueprint-blue board with a faint grid
-    const g = ctx.createLinearGradient(0, 0, 0, cssH);
+    // around the table: the dark floor; the table: a blueprint-blue board with a faint grid
+    ctx.fillStyle = '#082633';
+    ctx.fillRect(0, 0, this.vw, this.vh);
+    const [tx, ty] = this.cellRect(0, 0);
+    const tw = W * this.cw; const th = H * this.ch;
+    const g = ctx.createLinearGradient(0, ty, 0, ty + th);
     g.addColorStop(0, '#145169');
     g.addColorStop(1, '#0d3b4f');
     ctx.fillStyle = g;
-    ctx.fillRect(0, 0, cssW, cssH);
+    ctx.fillRect(tx, ty, tw, th);
     ctx.strokeStyle = 'rgba(255,255,255,.07)';
     ctx.lineWidth = 1;
     ctx.beginPath();
-    for (let x = 0; x <= W; x += 1) { ctx.moveTo(this.pad + x * this.cw + 0.5, this.pad); ctx.lineTo(this.pad + x * this.cw + 0.5, this.pad + H * this.ch); }
-    for (let y = 0; y <= H; y += 1) { ctx.moveTo(this.pad, this.pad + y * this.ch + 0.5); ctx.lineTo(this.pad + W * this.cw, this.pad + y * this.ch + 0.5); }
+    for (let x = 0; x <= W; x += 1) { const px = Math.round(tx + x * this.cw) + 0.5; ctx.moveTo(px, ty); ctx.lineTo(px, ty + th); }
+    for (let y = 0; y <= H; y += 1) { const py = Math.round(ty + y * this.ch) + 0.5; ctx.moveTo(tx, py); ctx.lineTo(tx + tw, py); }
     ctx.stroke();
     ctx.strokeStyle = 'rgba(255,255,255,.35)';
     ctx.setLineDash([6, 4]);
-    ctx.strokeRect(this.pad - 0.5, this.pad - 0.5, W * this.cw + 1, H * this.ch + 1);
+    ctx.strokeRect(tx - 0.5, ty - 0.5, tw + 1, th + 1);
     ctx.setLineDash([]);
 
     // open ends: dashed slots in the owner's colour with an arrow showing the way out
@@ -238,7 +408,9 @@ export class TableCanvas {
     const cards = [...view.cards].sort((a, b) => a.order - b.order);
     for (const c of cards) {
       const [x, y, w, h] = this.cellRect(c.x, c.y);
-      const a = this.anim && this.anim.x === c.x && this.anim.y === c.y ? Math.min(1, (performance.now() - this.anim.t0) / 420) : 1;
+      const land = this.anims.find((q) => q.kind === 'drop' && q.x === c.x && q.y === c.y);
+      if (land && land.t <= 0.001 && land.hideUntilStart) continue;
+      const a = land ? land.t : 1;
       const sc = 1 + (1 - easeOut(a)) * 0.35;
       const ix = 1.5;
       ctx.save();
@@ -270,6 +442,66 @@ export class TableCanvas {
       }
     }
 
+    // leaks, seen at a glance: a red halo, a drip and the word LEAK on the leaking cell
+    for (const p of view.pipelines) {
+      if (!p.leak) continue;
+      const [x, y, w, h] = this.cellRect(p.leak[0], p.leak[1]);
+      ctx.save();
+      ctx.shadowColor = LEAK_RED;
+      ctx.shadowBlur = Math.max(8, w * 0.25);
+      ctx.strokeStyle = LEAK_RED;
+      ctx.lineWidth = Math.max(3, w * 0.07);
+      ctx.strokeRect(x - 2, y - 2, w + 4, h + 4);
+      ctx.shadowBlur = 0;
+      const r = Math.max(7, w * 0.16);
+      ctx.fillStyle = LEAK_RED;
+      ctx.beginPath();
+      ctx.moveTo(x + w - r, y - r * 0.9);
+      ctx.bezierCurveTo(x + w - r * 0.2, y + r * 0.1, x + w, y + r * 0.5, x + w - r, y + r * 1.05);
+      ctx.bezierCurveTo(x + w - r * 2, y + r * 0.5, x + w - r * 1.8, y + r * 0.1, x + w - r, y - r * 0.9);
+      ctx.fill();
+      ctx.fillStyle = '#fff';
+      ctx.font = `800 ${Math.max(9, Math.round(w * 0.17))}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      const label = 'LEAK';
+      const lw = ctx.measureText(label).width + 8;
+      ctx.fillStyle = LEAK_RED;
+      ctx.fillRect(x + w / 2 - lw / 2, y + h - Math.max(12, w * 0.22), lw, Math.max(12, w * 0.22));
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, x + w / 2, y + h - 1);
+      ctx.restore();
+    }
+
+    // effects in flight: a leak splashing down, a plumber landing
+    for (const a of this.anims) {
+      if (a.kind !== 'leak' && a.kind !== 'plumber') continue;
+      const [x, y, w, h] = this.cellRect(a.x, a.y);
+      ctx.save();
+      if (a.kind === 'leak') {
+        for (let k = 0; k < 6; k += 1) {
+          const ang = (k / 6) * Math.PI * 2;
+          const d = easeOut(a.t) * w * 0.8;
+          ctx.globalAlpha = 1 - a.t;
+          ctx.fillStyle = WATER;
+          ctx.beginPath();
+          ctx.arc(x + w / 2 + Math.cos(ang) * d, y + h / 2 + Math.sin(ang) * d * 0.7, Math.max(2, w * 0.06), 0, Math.PI * 2);
+          ctx.fill();
+        }
+      } else {
+        const fall = (1 - easeOut(a.t)) * h * 1.6;
+        ctx.globalAlpha = Math.min(1, a.t * 3);
+        ctx.fillStyle = '#f7d44c';
+        ctx.strokeStyle = '#7a5e17';
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.arc(x + w / 2, y + h / 2 - fall, Math.max(6, w * 0.22), 0, Math.PI * 2);
+        ctx.fill();
+        ctx.stroke();
+      }
+      ctx.restore();
+    }
+
     // the winning line: water running inside its pipes, each of its cards framed in gold
     if (s.win && s.win.length) {
       ctx.save();
@@ -284,7 +516,10 @@ export class TableCanvas {
       }
       ctx.shadowBlur = 0;
       const t = Math.max(3, Math.min(this.cw, this.ch) * 0.26);
-      const pts = s.win.map(([x, y]) => { const [rx, ry, w, h] = this.cellRect(x, y); return [rx + w / 2, ry + h / 2]; });
+      let pts = s.win.map(([x, y]) => { const [rx, ry, w, h] = this.cellRect(x, y); return [rx + w / 2, ry + h / 2]; });
+      // water runs along the line from valve to spout
+      const run = this.anims.find((q) => q.kind === 'water');
+      if (run) pts = partOf(pts, run.t);
       ctx.lineJoin = 'round';
       ctx.lineCap = 'round';
       for (const [width, colour] of [[t * 0.5, '#1f86b3'], [t * 0.34, '#5fd0f5'], [t * 0.1, 'rgba(255,255,255,.85)']]) {
@@ -336,6 +571,17 @@ function joinsFor(view, spot) {
 }
 
 function easeOut(t) { return 1 - (1 - t) ** 3; }
+
+/** The first fraction t of a polyline (by segment count, which is close enough on a grid). */
+function partOf(pts, t) {
+  if (pts.length < 2 || t >= 1) return pts;
+  const f = t * (pts.length - 1);
+  const k = Math.floor(f);
+  const out = pts.slice(0, k + 1);
+  const [ax, ay] = pts[k]; const [bx, by] = pts[k + 1];
+  out.push([ax + (bx - ax) * (f - k), ay + (by - ay) * (f - k)]);
+  return out;
+}
 
 function arrow(ctx, cx, cy, dir, r) {
   const a = { N: -Math.PI / 2, E: 0, S: Math.PI / 2, W: Math.PI }[dir];
