@@ -145,7 +145,7 @@ class AqueducksUI {
               <h3 class="aq-hand-title">Your hand</h3>
               <div class="aq-hand" role="group" aria-label="Your hand" data-testid="hand"></div>
             </section>
-            <div class="aq-boards" id="aq-boards" role="region" aria-label="Player board and the Pondifex"></div>
+            <div class="aq-boards" id="aq-boards" role="region" aria-label="Player board and the Pondifex" tabindex="0"></div>
           </div>
         </div>
       </div>`;
