@@ -43,12 +43,13 @@ RECORD = """
 
 
 @pytest.fixture(scope="module")
-def rtc_browser():
+def rtc_browser(browser):
+    """A second Chromium with the WebRTC flags, from the session's Playwright (a second
+    sync_playwright cannot start while the session's runs)."""
     exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or None
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS + WEBRTC_ARGS)
-        yield b
-        b.close()
+    b = browser.browser_type.launch(executable_path=exe, args=CHROMIUM_ARGS + WEBRTC_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture
