@@ -116,10 +116,7 @@ def no_page_errors(probe):
 
 
 # ----- tests ---------------------------------------------------------------------------------
-# The snapshot case timed out once waiting for the hand after the redesign (issue 16) landed;
-# it passed on re-runs (helper report). Marked flaky until the next session finds why.
-@pytest.mark.parametrize("boot", ["fresh", pytest.param("snapshot", marks=pytest.mark.xfail(
-    reason="intermittent wait for the hand after the redesign; see the closing note", strict=False))])
+@pytest.mark.parametrize("boot", ["fresh", "snapshot"])
 def test_full_game_against_bots_to_the_end(open_page, artifacts, boot):
     """On a first visit, and on a repeat visit that restores Python from the start-up snapshot."""
     page, probe = open_page()

@@ -92,7 +92,9 @@ class Motion {
     const t0 = performance.now();
     return new Promise((resolve) => {
       const frame = (now) => {
-        const t = Math.min(1, (now - t0) / dur);
+        // A frame's timestamp is when the frame began, which can be a little before t0:
+        // clamp, so no step ever sees a negative t (nor NaN when the duration is 0).
+        const t = dur > 0 ? Math.max(0, Math.min(1, (now - t0) / dur)) : 1;
         step(t);
         if (t < 1) requestAnimationFrame(frame);
         else { this.count(kind, 'finished'); resolve(); }

@@ -574,8 +574,8 @@ function easeOut(t) { return 1 - (1 - t) ** 3; }
 
 /** The first fraction t of a polyline (by segment count, which is close enough on a grid). */
 function partOf(pts, t) {
-  if (pts.length < 2 || t >= 1) return pts;
-  const f = t * (pts.length - 1);
+  if (pts.length < 2 || !(t < 1)) return pts;
+  const f = Math.max(0, t) * (pts.length - 1);
   const k = Math.floor(f);
   const out = pts.slice(0, k + 1);
   const [ax, ay] = pts[k]; const [bx, by] = pts[k + 1];
