@@ -1,33 +1,86 @@
 // The app shell: the start menu (plain HTML/JS, painted before Python is ready), the
 // engine loading indicator, and handing a new game to its screen module.
 import engine from './engine.js';
-import { CONTROLLERS, DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
+import { CONTROLLERS, SEAT_COLOURS, cleanController, cleanName } from './shell/seats.js';
 import * as saves from './shell/saves.js';
 import * as share from './shell/share.js';
 import { randomSeed } from './shell/seed.js';
+// First paint only; replaced by the engine's own option lists once it is ready.
+import { GAMES, playersText } from './shell/games.js';
 import { initPwa } from './pwa/register.js';
 import { startTutorial } from './tutorial/runner.js';
 import { wireTutorialMenu } from './tutorial/menu.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
-// First paint only; replaced by the engine's own option lists once it is ready.
-const GAMES = {
-  waterworks: { title: 'Water Works', players: [2, 3, 4, 5], defaultPlayers: 2 },
-  aqueducks: { title: 'Aqueducks', players: [1, 2, 3, 4, 5, 6], defaultPlayers: 4 },
-};
 
 const $ = (sel, el = document) => el.querySelector(sel);
+let storageNotes = 0; // stored settings or saves that could not be used (said once)
 const menu = loadMenu();
 let engineGames = null; // from hello: {name: {options, bots}}
 
+function isObject(v) { return Boolean(v) && typeof v === 'object' && !Array.isArray(v); }
+
+/** The menu's stored settings, checked field by field: what is unusable is dropped (and
+ * counted in storageNotes); the rule values are checked against the engine's options once
+ * it has said them (checkRules). */
 function loadMenu() {
-  const fallback = { game: 'waterworks', players: {}, seats: [], rules: {} };
+  const menu = { game: 'waterworks', players: {}, seats: [], rules: {} };
+  let saved;
   try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null');
-    return saved && GAMES[saved.game] ? { ...fallback, ...saved } : fallback;
+    const text = localStorage.getItem(STORAGE_KEY);
+    if (text === null) return menu;
+    saved = JSON.parse(text);
   } catch {
-    return fallback;
+    storageNotes += 1;
+    return menu;
   }
+  let dropped = !isObject(saved);
+  if (!isObject(saved)) saved = {};
+  if (GAMES[saved.game]) menu.game = saved.game;
+  else if ('game' in saved) dropped = true;
+  const players = isObject(saved.players) ? saved.players : {};
+  if ('players' in saved && !isObject(saved.players)) dropped = true;
+  for (const game of Object.keys(GAMES)) {
+    if (game in players && !Number.isInteger(players[game])) dropped = true;
+    else if (game in players) menu.players[game] = players[game];
+  }
+  if ('seats' in saved && !Array.isArray(saved.seats)) dropped = true;
+  (Array.isArray(saved.seats) ? saved.seats.slice(0, SEAT_COLOURS.length) : []).forEach((s, i) => {
+    if (!isObject(s)) { dropped = true; menu.seats[i] = {}; return; }
+    const seatNow = { name: cleanName(s.name, i), controller: cleanController(s.controller, i) };
+    if (seatNow.name !== s.name || seatNow.controller !== s.controller) dropped = true;
+    menu.seats[i] = seatNow;
+  });
+  if ('rules' in saved && !isObject(saved.rules)) dropped = true;
+  for (const [game, rules] of Object.entries(isObject(saved.rules) ? saved.rules : {})) {
+    if (GAMES[game] && isObject(rules)) menu.rules[game] = rules;
+    else dropped = true;
+  }
+  if (dropped) storageNotes += 1;
+  return menu;
+}
+
+/** Drop stored house rules the engine does not offer (an option or a value it does not have). */
+function checkRules() {
+  let dropped = false;
+  for (const [game, rules] of Object.entries(menu.rules)) {
+    const options = engineGames[game] ? engineGames[game].options : {};
+    for (const [name, value] of Object.entries(rules)) {
+      const spec = options[name];
+      if (name === 'players' || !spec || !spec.choices.some((c) => JSON.stringify(c) === JSON.stringify(value))) {
+        delete rules[name];
+        dropped = true;
+      }
+    }
+  }
+  if (dropped) { storageNotes += 1; saveMenu(); }
+}
+
+/** Say once that stored data could not be used (nothing about it stops the page). */
+function reportStorage() {
+  if (!storageNotes) return;
+  storageNotes = 0;
+  showToast('Some settings or saved games stored in this browser were damaged and could not be used; they have been reset.');
 }
 
 function saveMenu() {
@@ -47,9 +100,11 @@ function playerCount() {
 
 function seat(i) {
   const s = menu.seats[i] || {};
+  const controller = cleanController(s.controller, i);
   return {
-    name: s.name || DEFAULT_NAMES[i],
-    controller: s.controller || (i === 0 ? 'human' : 'bot:greedy'),
+    name: cleanName(s.name, i),
+    // a level this engine has no bot for plays as the normal bot, as its menu select shows
+    controller: availableControllers().some((c) => c.id === controller) ? controller : cleanController(null, i || 1),
   };
 }
 
@@ -60,6 +115,8 @@ function availableControllers() {
 
 function renderGamePicks() {
   for (const btn of document.querySelectorAll('.game-pick')) {
+    const meta = $('.game-pick-meta', btn);
+    if (meta) meta.textContent = `${playersText(playerChoices(btn.dataset.game))} · ${GAMES[btn.dataset.game].minutes} min`;
     btn.setAttribute('aria-checked', String(btn.dataset.game === menu.game));
     btn.tabIndex = btn.dataset.game === menu.game ? 0 : -1;
   }
@@ -95,7 +152,7 @@ function renderSeats() {
       <select aria-label="Seat ${i + 1} player"></select>`;
     const input = $('input', li);
     input.value = s.name;
-    input.addEventListener('change', () => { setSeat(i, { name: input.value.trim() || DEFAULT_NAMES[i] }); });
+    input.addEventListener('change', () => { setSeat(i, { name: cleanName(input.value, i) }); input.value = seat(i).name; });
     const select = $('select', li);
     for (const c of controllers) select.add(new Option(c.label, c.id, false, c.id === s.controller));
     if (!controllers.some((c) => c.id === s.controller)) select.value = 'bot:greedy';
@@ -268,21 +325,30 @@ export async function openGame(session, {
   // An online guest's session brings its own engine (the host's) and keeps nothing here;
   // a replay (a shared link, a saved game watched again) is only watched, not saved again;
   // a tutorial brings its tutorial engine and is not kept either.
-  const full = { engine, exit: exit || closeGame, rematch: again || (() => rematch(session)), playDeal: () => playDeal(session), ...session };
+  let told = false; // a failing save is said once per screen, not after every move
+  const full = {
+    engine, exit: exit || closeGame, rematch: again || (() => rematch(session)), playDeal: () => playDeal(session), ...session,
+    onSaveFailed(why, text) { if (!told) { told = true; showToast(text, 12_000); } },
+    onSaved(save) { if (current === full) rememberOpen(save.id); }, // a reload reopens it
+  };
+  leaveScreen(); // a rematch replaces a game: the engine lets the old one go
+  current = full;
   if (autosave && !session.replay) {
-    saves.autosave(full); // a game is kept from its first moment, not only after a move
     const hooks = saves.autosaveHooks(full);
     full.onMove = hooks.onMove;
     full.onOver = hooks.onOver;
+    hooks.onMove.call(full); // a game is kept from its first moment, not only after a move
   }
-  current = full;
   $('#menu').hidden = true;
   screen.hidden = false;
   screen.replaceChildren();
   document.documentElement.dataset.screen = session.game;
   document.documentElement.dataset.gameId = session.id;
   try {
-    return await module.mount(screen, full);
+    const mounted = await module.mount(screen, full);
+    if (current === full) full.screen = mounted;
+    else if (mounted && mounted.cleanup) mounted.cleanup(); // left while it was being drawn
+    return mounted;
   } catch (err) {
     console.error(err);
     showToast('This game screen could not be shown.');
@@ -321,15 +387,28 @@ async function openReplayLink(hash) {
   await openGame({ ...loaded.result, seats: saves.cleanSeats(link.seats, loaded.result.players), replay: true });
 }
 
-export function closeGame() {
-  // The save keeps the game; the engine need not (a long evening in one tab).
-  if (current && current.engine === engine) engine.close({ id: current.id });
-  if (current && current.online) {
-    current.online.close();
+/** Let the game on screen go: its screen's listeners, canvases and timers (the screens'
+ * cleanup), the engine's game (the save keeps it: a long evening in one tab) and an online
+ * table. */
+function leaveScreen() {
+  if (!current) return;
+  const { screen, id, online } = current;
+  const local = current.engine === engine;
+  current = null;
+  if (screen && typeof screen.cleanup === 'function') {
+    try { screen.cleanup(); } catch (err) { console.error(err); }
+  }
+  if (local) engine.close({ id });
+  if (online) {
+    online.close();
     import('./online/lobby.js').then((m) => m.hideBar());
     history.replaceState(null, '', location.pathname + location.search);
   }
-  current = null;
+}
+
+export function closeGame() {
+  leaveScreen();
+  forgetOpen();
   delete document.documentElement.dataset.gameId;
   renderSaves();
   const screen = $('#game');
@@ -340,7 +419,7 @@ export function closeGame() {
   $('#start').focus();
 }
 
-export function showToast(message) {
+export function showToast(message, ms = 5000) {
   let toast = $('#toast');
   if (!toast) {
     toast = document.createElement('div');
@@ -352,7 +431,7 @@ export function showToast(message) {
   toast.textContent = message;
   toast.hidden = false;
   clearTimeout(showToast.timer);
-  showToast.timer = setTimeout(() => { toast.hidden = true; }, 5000);
+  showToast.timer = setTimeout(() => { toast.hidden = true; }, ms);
 }
 
 function wireEngineStatus() {
@@ -363,6 +442,8 @@ function wireEngineStatus() {
   engine.ready.then((hello) => {
     text.textContent = 'Engine ready';
     engineGames = Object.fromEntries(hello.games.map((g) => [g.name, g]));
+    checkRules();
+    reportStorage();
     renderMenu();
     // Fetch both game screens ahead, so a click on Start game opens one at once.
     const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 200));
@@ -378,6 +459,16 @@ function wireEngineStatus() {
 
 // ---- saved games --------------------------------------------------------------------
 const RESUME_KEY = 'pnd.resumeAfterUpdate';
+// The saved game on screen in this tab: a reload reopens it (sessionStorage: this tab only).
+const OPEN_KEY = 'pnd.openGame';
+
+function rememberOpen(id) {
+  try { sessionStorage.setItem(OPEN_KEY, id); } catch { /* storage blocked */ }
+}
+
+function forgetOpen() {
+  try { sessionStorage.removeItem(OPEN_KEY); } catch { /* storage blocked */ }
+}
 
 function describe(save) {
   const when = new Date(save.updatedAt);
@@ -387,10 +478,23 @@ function describe(save) {
   return { time, who, state };
 }
 
+/** "Continue your game" at the top of the menu: the latest unfinished saved game. */
+function renderContinue(all) {
+  const box = $('#continue');
+  const latest = all.find((s) => !s.over);
+  box.hidden = !latest;
+  if (!latest) return;
+  const { time, state } = describe(latest);
+  const button = $('#continue-button');
+  button.dataset.saveId = latest.id;
+  $('.continue-what', box).textContent = `${latest.title} · ${latest.players === 1 ? 'solo' : `${latest.players} players`} · ${state}${time ? ` · ${time}` : ''}`;
+}
+
 function renderSaves() {
   const list = $('#saves-list');
   if (!list) return;
   const all = saves.listSaves();
+  renderContinue(all);
   $('#saves-empty').hidden = all.length > 0;
   list.replaceChildren(...all.map((save) => {
     const { time, who, state } = describe(save);
@@ -610,10 +714,13 @@ wireMenu();
 renderMenu();
 wireEngineStatus();
 wireSaves();
+if (saves.dropDamaged()) storageNotes += 1;
 renderSaves();
 wireEmbed();
 wireOnline();
 wireTutorialMenu({ start: learn, firstVisit: saves.listSaves().length === 0 });
+$('#boot-error-reload').addEventListener('click', () => location.reload());
+reportStorage();
 
 // Offline support and updates. An update applied on request during a game reloads the
 // page; the game was autosaved after its last move and is reopened right away.
@@ -628,10 +735,12 @@ initPwa({
 });
 if (share.isReplayHash(location.hash)) openReplayLink(location.hash);
 window.addEventListener('hashchange', () => { if (share.isReplayHash(location.hash)) openReplayLink(location.hash); });
+// A reload (or an update) during a game reopens that game.
+let reopen = null;
 try {
-  const resumeId = sessionStorage.getItem(RESUME_KEY);
-  if (resumeId) {
-    sessionStorage.removeItem(RESUME_KEY);
-    resumeGame(resumeId);
-  }
+  reopen = sessionStorage.getItem(RESUME_KEY) || sessionStorage.getItem(OPEN_KEY);
+  sessionStorage.removeItem(RESUME_KEY);
 } catch { /* private mode */ }
+if (reopen && saves.getSave(reopen)) resumeGame(reopen);
+else forgetOpen();
+$('#continue-button').addEventListener('click', (e) => resumeGame(e.currentTarget.dataset.saveId));

@@ -9,20 +9,13 @@
 //   ready {games} (the preview is shown; Play starts the engine), started {game, options, seed, players, seats}, move {game, player, moveCount},
 //   over {game, result, moveCount, seats}, error {message}, resize {height}
 import engine from './engine.js';
-import { DEFAULT_NAMES, SEAT_COLOURS } from './shell/seats.js';
+import { SEAT_COLOURS, cleanName } from './shell/seats.js';
 import { initPwa } from './pwa/register.js';
 import { randomSeed } from './shell/seed.js';
+// No engine runs in the preview: the shared table's player counts (the engines' own).
+import { GAMES } from './shell/games.js';
 
-const GAMES = {
-  waterworks: {
-    title: 'Water Works', players: [2, 3, 4], defaultPlayers: 2,
-    blurb: "Race to pipe water from your valve to your spout — and spring leaks in everyone else's line.",
-  },
-  aqueducks: {
-    title: 'Aqueducks', players: [1, 2, 3, 4, 5, 6], defaultPlayers: 2,
-    blurb: "Build a duck-Roman city over four eras, then win the Pondifex's Favour.",
-  },
-};
+const EMBED_DEFAULT_PLAYERS = 2; // docs/embedding.md: a frame is small, two seats fit it best
 const SEAT_WORDS = { human: 'human', easy: 'bot:random', random: 'bot:random', normal: 'bot:greedy', bot: 'bot:greedy', greedy: 'bot:greedy', hard: 'bot:hard' };
 const LABELS = { human: 'Human', 'bot:random': 'Bot · easy', 'bot:greedy': 'Bot · normal', 'bot:hard': 'Bot · hard' };
 
@@ -34,11 +27,11 @@ export function parseConfig(search = params) {
   const game = GAMES[search.get('game')] ? search.get('game') : 'waterworks';
   const info = GAMES[game];
   const asked = Number.parseInt(search.get('players'), 10);
-  const players = info.players.includes(asked) ? asked : info.defaultPlayers;
+  const players = info.players.includes(asked) ? asked : EMBED_DEFAULT_PLAYERS;
   const words = (search.get('seats') || '').split(',').map((w) => w.trim().toLowerCase());
-  const names = (search.get('names') || '').split(',').map((w) => w.trim().slice(0, 16));
+  const names = (search.get('names') || '').split(',');
   const seats = Array.from({ length: players }, (_, i) => ({
-    name: names[i] || DEFAULT_NAMES[i],
+    name: cleanName(names[i], i),
     controller: SEAT_WORDS[words[i]] || (i === 0 ? 'human' : 'bot:greedy'),
     colour: SEAT_COLOURS[i],
   }));
@@ -82,7 +75,15 @@ function renderStart() {
   $('.embed-play .btn-label').textContent = `Play ${info.title}`;
 }
 
+let openId = null; // the engine game on screen: let go when the reader leaves it
+
+function closeOpen() {
+  if (openId) engine.close({ id: openId });
+  openId = null;
+}
+
 function showStart(again) {
+  closeOpen();
   $('#game').hidden = true;
   $('#game').replaceChildren();
   $('#embed-start').hidden = false;
@@ -137,16 +138,19 @@ async function start(seed = config.seed ?? randomSeed()) {
       post('over', { game: config.game, result: snap.result, moveCount: snap.moveCount, seats: publicSeats });
     },
   };
+  closeOpen(); // a rematch replaces the game before it
+  openId = session.id;
   $('#embed-start').hidden = true;
   const screen = $('#game');
   screen.hidden = false;
   screen.replaceChildren();
   root.dataset.screen = config.game;
   root.dataset.gameId = session.id;
-  post('started', {
-    game: config.game, options: created.result.options, seed: created.result.seed,
-    players: created.result.players, seats: publicSeats,
-  });
+  // The seed (with the options) reproduces every hidden card: the host hears it only when it
+  // chose it itself (seed= in the address), and never for a game the reader reshuffled.
+  const started = { game: config.game, options: created.result.options, players: created.result.players, seats: publicSeats };
+  if (config.seed !== null && seed === config.seed) started.seed = created.result.seed;
+  post('started', started);
   try {
     await module.mount(screen, session);
   } catch (err) {

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from gamecore import BadRequest, BadSave, Game, GameError, Rng, replay
 from gamecore.errors import shown
-from gamecore.jsonvalues import MAX_FILE_CHARS, MAX_REQUEST_CHARS, parse_json
+from gamecore.jsonvalues import MAX_FILE_CHARS, copy_json, MAX_REQUEST_CHARS, parse_json
 from gamecore import undo as takeback
 from gamecore.timeline import Timeline
 from gamecore.protocol import RECORD_FORMAT, SAVE_FORMAT
@@ -55,6 +55,8 @@ class Service:
             "record": self.record,
             "load": self.load,
             "close": self.close,
+            "history": self.history,
+            "openGames": self.open_games,
         }
         self._methods.update(tutorials.methods(self))
 
@@ -270,3 +272,19 @@ class Service:
         del self._games[params["id"]]
         self._timeline.drop(params["id"])
         return {}
+
+    def history(self, params: dict) -> dict:
+        """The public events of every move of the line now played, in order, rebuilt by
+        replaying the record on a copy (a resumed game's log); the game is not touched."""
+        game = self._game(params)
+        record = game.record()
+        fresh = replay(type(game), {**record, "moves": []})
+        moves = []
+        for entry in game.log:
+            moves.append({"player": entry["player"],
+                          "events": fresh.apply(entry["player"], copy_json(entry["move"]))})
+        return {"moves": moves}
+
+    def open_games(self, params: dict) -> dict:
+        """How many games the service holds (a page closes each game it leaves)."""
+        return {"count": len(self._games)}

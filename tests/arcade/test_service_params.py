@@ -52,6 +52,8 @@ SPEC = {
     "viewAt": {"id": (True, ANY_BAD + ["g99"]), "player": (False, SEAT_BAD),
                "move": (True, [None, "x", 1.5, -1, True, [], {}, 3, 2 ** 64]),
                "reveal": (False, [None, "x", 1, True, [], {}])},
+    "moveLog": {"id": (True, ANY_BAD + ["g99"])},
+    "openGames": {},
     "tutorials": {},
     "tutorialStart": {"tutorial": (True, ANY_BAD + ["chess", "", "../cards/waterworks", "Waterworks"]),
                       "step": (False, [None, "x", 1.5, -1, True, [], {}, 99, 2 ** 64])},
@@ -86,7 +88,7 @@ def setting(game):
         "ping": {}, "hello": {},
         "undoable": {"id": gid, "player": first, "bots": [1 - first]},
         "undo": {"id": gid, "player": first, "bots": [1 - first], "moves": 1},
-        "stats": {"id": gid},
+        "stats": {"id": gid}, "moveLog": {"id": gid}, "openGames": {},
         "viewAt": {"id": gid, "player": 0, "move": 1},
     }
     tid = call(svc, "tutorialStart", {"tutorial": game, "step": 1})["result"]["id"]

@@ -6,7 +6,7 @@
 
 /** The methods every engine answers (docs/api.md). */
 export const METHODS = ['hello', 'newGame', 'state', 'play', 'botMove', 'save', 'record', 'load',
-  'close', 'undoable', 'undo', 'stats', 'viewAt', 'tutorials', 'tutorialStart', 'tutorial', 'tutorialPlay',
+  'close', 'undoable', 'undo', 'stats', 'viewAt', 'moveLog', 'openGames', 'tutorials', 'tutorialStart', 'tutorial', 'tutorialPlay',
   'tutorialSkip'];
 
 /**

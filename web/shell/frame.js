@@ -56,6 +56,7 @@ export function createFrame(root, { title, game, rulesHtml, speed = 'normal', on
   const lastText = $('.frame-last-text');
   const announcer = root.querySelector('[data-testid=announcer]');
   const dialog = $('.frame-dialog');
+  let latestOpen = false; // lines are being logged for the latest move
 
   // sound: the header's mute button and volume, both remembered by sound.js
   const soundBtn = $('[data-act=sound]');
@@ -130,10 +131,19 @@ export function createFrame(root, { title, game, rulesHtml, speed = 'normal', on
     history: $('.frame-history'),
     historySlot: $('.frame-history'),
     setStatus(html) { $('.frame-status').innerHTML = html; },
+    /** One line of the log. The lines logged in one task are one move's: they are marked as
+     * the latest (class "latest", and "Latest move" for screen readers on the first). */
     log(text, colour) {
+      if (!latestOpen) {
+        latestOpen = true;
+        for (const old of logList.querySelectorAll('li.latest')) { old.classList.remove('latest'); old.removeAttribute('aria-label'); }
+        setTimeout(() => { latestOpen = false; }, 0);
+      }
       const li = document.createElement('li');
       if (colour) li.style.setProperty('--who', colour);
       li.textContent = text;
+      if (!logList.querySelector('li.latest')) li.setAttribute('aria-label', `Latest move: ${text}`);
+      li.classList.add('latest');
       logList.append(li);
       logBox.scrollTop = logBox.scrollHeight;
       lastText.textContent = text;

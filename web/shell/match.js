@@ -159,8 +159,27 @@ export class Match {
     else this.ui.render(result, result.events, viewer);
   }
 
+  /** The moves made before this screen opened (a resumed or viewed game), from the engine's
+   * history: [{player, events}]. Empty for a new game or an engine without it. */
+  async pastMoves() {
+    if (typeof this.engine.history !== 'function') return [];
+    const res = await this.engine.history({ id: this.session.id });
+    return res.ok ? res.result.moves : [];
+  }
+
   async run() {
-    this.ui.render(await this.snapshot(), [], this.viewer);
+    const [snap, past] = await Promise.all([this.snapshot(), this.pastMoves()]);
+    if (this.stopped) return;
+    // The log is filled with what happened so far (marked as past: not announced or animated);
+    // the last move comes on its own, so the log marks it as the latest.
+    const last = past.length ? past[past.length - 1].events : [];
+    const earlier = past.slice(0, -1).flatMap((m) => m.events);
+    if (earlier.length) {
+      this.ui.render(snap, earlier, this.viewer, { past: true });
+      await sleep(0);
+      if (this.stopped) return;
+    }
+    this.ui.render(snap, last, this.viewer, { past: true });
     while (!this.stopped) {
       this.woken = false; // a remote move from here on is seen by the wait below
       const snap = await this.snapshot(null);

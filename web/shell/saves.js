@@ -8,13 +8,12 @@
 //    record: {format: "pipes-and-ducks/record", version, game, options, seed, moves}}
 // The record (seed + options + move log) is the engine's own, replayed by engine.load.
 // A bare record file (engine.record output) is accepted by import too.
-import { CONTROLLERS, DEFAULT_NAMES, SEAT_COLOURS } from './seats.js';
+import { SEAT_COLOURS, cleanController, cleanName } from './seats.js';
 
 export const SAVE_FORMAT = 'pipes-and-ducks/saved-game';
 export const SAVE_VERSION = 1;
 export const RECORD_FORMAT = 'pipes-and-ducks/record';
 const PREFIX = 'pnd.save.';
-const MAX_SAVES = 40;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const TITLES = { waterworks: 'Water Works', aqueducks: 'Aqueducks' };
 
@@ -28,72 +27,107 @@ function newId() {
   return `${Date.now().toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+const isCount = (n, lo, hi) => Number.isInteger(n) && n >= lo && n <= hi;
+
+/**
+ * A stored entry checked field by field: the save (its id is always its key's, its seats and
+ * counts made sound), or null when it cannot be a saved game (no record of a known game).
+ * Only the record decides what is replayed, and the engine checks it again on resume.
+ */
 function readEntry(key) {
+  let data;
+  try { data = JSON.parse(storage().getItem(key)); } catch { return null; }
+  if (!data || typeof data !== 'object' || Array.isArray(data) || data.format !== SAVE_FORMAT) return null;
+  const record = data.record;
+  if (!record || typeof record !== 'object' || Array.isArray(record) || record.format !== RECORD_FORMAT
+      || !TITLES[record.game] || !Array.isArray(record.moves)) return null;
+  const players = isCount(data.players, 1, 6) ? data.players
+    : (Array.isArray(data.seats) && isCount(data.seats.length, 1, 6) ? data.seats.length : null);
+  if (players === null) return null;
+  const text = (v) => (typeof v === 'string' ? v.slice(0, 40) : '');
+  return {
+    format: SAVE_FORMAT,
+    version: SAVE_VERSION,
+    id: key.slice(PREFIX.length),
+    game: record.game,
+    title: TITLES[record.game],
+    players,
+    seats: cleanSeats(data.seats, players),
+    moveCount: isCount(data.moveCount, 0, 1e6) ? data.moveCount : record.moves.length,
+    over: data.over === true,
+    result: data.result && typeof data.result === 'object' ? data.result : null,
+    createdAt: text(data.createdAt),
+    updatedAt: text(data.updatedAt),
+    record,
+  };
+}
+
+function saveKeys() {
   const store = storage();
+  const keys = [];
   try {
-    const save = JSON.parse(store.getItem(key));
-    if (save && save.format === SAVE_FORMAT && save.id && save.record) return save;
-  } catch { /* a damaged entry is skipped, never fatal */ }
-  return null;
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key && key.startsWith(PREFIX)) keys.push(key);
+    }
+  } catch { /* storage blocked */ }
+  return keys;
+}
+
+/** Remove the entries that cannot be saved games and return how many there were, so the
+ * menu can say so once (they are unreadable: nothing a person could open is lost). */
+export function dropDamaged() {
+  if (!storage()) return 0;
+  const damaged = saveKeys().filter((key) => !readEntry(key));
+  for (const key of damaged) {
+    try { storage().removeItem(key); } catch { /* storage blocked */ }
+  }
+  return damaged.length;
 }
 
 /** All saved games, most recent first (damaged entries are skipped). */
 export function listSaves() {
-  const store = storage();
-  if (!store) return [];
-  const saves = [];
-  for (let i = 0; i < store.length; i += 1) {
-    const key = store.key(i);
-    if (key && key.startsWith(PREFIX)) {
-      const save = readEntry(key);
-      if (save) saves.push(save);
-    }
-  }
+  if (!storage()) return [];
+  const saves = saveKeys().map(readEntry).filter(Boolean);
   return saves.sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)));
 }
 
 export function getSave(id) {
+  if (typeof id !== 'string' || !storage()) return null;
   return readEntry(PREFIX + id);
 }
 
 export function deleteSave(id) {
   const store = storage();
-  if (store) store.removeItem(PREFIX + id);
+  try { if (store) store.removeItem(PREFIX + id); } catch { /* storage blocked */ }
 }
 
+/** Store a save: null when stored, else why not ('full' or 'unavailable'). Never makes room
+ * by deleting another save: that is the person's choice (the menu lists them to delete). */
 function writeSave(save) {
   const store = storage();
-  if (!store) return false;
-  const text = JSON.stringify(save);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      store.setItem(PREFIX + save.id, text);
-      return true;
-    } catch {
-      // Full: make room by dropping the oldest finished game (never an unfinished one).
-      const finished = listSaves().filter((s) => s.over && s.id !== save.id);
-      if (!finished.length) return false;
-      deleteSave(finished[finished.length - 1].id);
-    }
+  if (!store) return 'unavailable';
+  try {
+    store.setItem(PREFIX + save.id, JSON.stringify(save));
+    return null;
+  } catch (err) {
+    return err && (err.name === 'QuotaExceededError' || err.code === 22) ? 'full' : 'unavailable';
   }
-  return false;
 }
 
-function prune() {
-  const saves = listSaves();
-  if (saves.length <= MAX_SAVES) return;
-  const victims = [...saves.filter((s) => s.over), ...saves.filter((s) => !s.over)].reverse();
-  for (const s of victims.slice(0, saves.length - MAX_SAVES)) deleteSave(s.id);
-}
+/** What a person is told when a game could not be saved, and what they can do. */
+export const SAVE_FAILED = {
+  full: "This game could not be saved: this browser's storage for the site is full. In the menu, export the saved games you want to keep and delete old ones; this game goes on meanwhile.",
+  unavailable: 'This game cannot be saved: this browser does not let the site store anything (private mode or blocked storage). The game goes on, but it is lost when the page closes.',
+};
 
-/** Seats from outside (a file, a link) made safe: names trimmed, known controllers only. */
+/** Seats from outside (storage, a file, a link) made safe: names cleaned, known controllers only. */
 export function cleanSeats(seats, players) {
-  const ids = new Set(CONTROLLERS.map((c) => c.id));
   return Array.from({ length: players }, (_, i) => {
     const s = Array.isArray(seats) && seats[i] && typeof seats[i] === 'object' ? seats[i] : {};
     return {
-      name: typeof s.name === 'string' && s.name.trim() ? s.name.trim().slice(0, 16) : DEFAULT_NAMES[i] || `Player ${i + 1}`,
-      controller: ids.has(s.controller) ? s.controller : (i === 0 ? 'human' : 'bot:greedy'),
+      name: cleanName(s.name, i),
+      controller: cleanController(s.controller, i),
       colour: SEAT_COLOURS[i % SEAT_COLOURS.length],
     };
   });
@@ -136,8 +170,11 @@ async function store(session, { over = false, result = null } = {}) {
     record: rec.result,
   };
   session.saveId = save.id;
-  if (!writeSave(save)) return null;
-  if (!previous) prune();
+  const failed = writeSave(save);
+  if (failed) {
+    if (session.onSaveFailed) session.onSaveFailed(failed, SAVE_FAILED[failed]);
+    return null;
+  }
   return save;
 }
 
@@ -148,18 +185,23 @@ async function store(session, { over = false, result = null } = {}) {
  * gets its own saved game.
  */
 export function autosaveHooks(session) {
-  const saveIds = new Map([[session.id, session.saveId]]);
-  const target = (self) => {
-    const s = self && self.engine && self.id ? self : session;
-    return { ...s, saveId: saveIds.has(s.id) ? saveIds.get(s.id) : undefined };
-  };
+  const saveIds = new Map();
+  // The save id is looked up when the save is written, not when it is asked for: the game's
+  // first save may still be on its way then, and must not be made twice.
+  const idOf = (gid) => (saveIds.has(gid) ? saveIds.get(gid) : (gid === session.id ? session.saveId : undefined));
   const store = async (self, extra) => {
-    const t = target(self);
+    const s = self && self.engine && self.id ? self : session;
+    const t = {
+      ...s,
+      onSaveFailed: session.onSaveFailed,
+      get saveId() { return idOf(s.id); },
+      set saveId(id) { saveIds.set(s.id, id); },
+    };
     const saved = await autosave(t, extra);
     if (saved) {
-      saveIds.set(t.id, saved.id);
-      if (t.id === session.id) session.saveId = saved.id;
+      if (s.id === session.id) session.saveId = saved.id;
       session.latestSaveId = saved.id; // the game last played on this screen (after a rematch too)
+      if (session.onSaved) session.onSaved(saved);
     }
   };
   return {
@@ -268,7 +310,8 @@ export async function checkImport(engine, text) {
 export async function importText(engine, text) {
   const checked = await checkImport(engine, text);
   if (!checked.ok) return checked;
-  if (!writeSave(checked.save)) return { ok: false, message: 'There is no room left to store saved games in this browser.' };
-  prune();
+  const failed = writeSave(checked.save);
+  if (failed === 'full') return { ok: false, message: 'There is no room left to store saved games in this browser: delete old saved games (export them first to keep them), then import again.' };
+  if (failed) return { ok: false, message: 'This browser does not let the site store saved games here.' };
   return checked;
 }

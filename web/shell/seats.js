@@ -16,3 +16,16 @@ export function botLevel(controller) {
   const c = CONTROLLERS.find((x) => x.id === controller);
   return c && c.bot ? c.bot : null;
 }
+
+/** A seat name as the shell keeps it: text of at most 16 characters, without the characters
+ * that mean something in markup or control characters, so a name read from storage, a file
+ * or a link can never become markup in any screen that builds HTML from it. */
+export function cleanName(name, i) {
+  const text = typeof name === 'string' ? name.replace(/[<>&"'`\u0000-\u001f\u007f]/g, '').trim().slice(0, 16) : '';
+  return text || DEFAULT_NAMES[i] || `Player ${i + 1}`;
+}
+
+/** A controller id this page knows, or the default for seat i. */
+export function cleanController(controller, i) {
+  return CONTROLLERS.some((c) => c.id === controller) ? controller : (i === 0 ? 'human' : 'bot:greedy');
+}

@@ -86,6 +86,7 @@ class AqueducksUI {
     window.removeEventListener('resize', this.stickyTop);
     if (this.match) this.match.stop();
     if (this.history) this.history.detach();
+    clearTimeout(this.toppleTimer);
     this.city.destroy();
   }
 
@@ -205,9 +206,9 @@ class AqueducksUI {
   }
 
   // ------------------------------------------------------------- Match ui protocol
-  render(snap, events, viewer) {
+  render(snap, events, viewer, { past = false } = {}) {
     // Downfall: remember the districts that fell so the city can show them toppling.
-    for (const ev of events || []) {
+    for (const ev of past ? [] : events || []) {
       if (ev.type === 'downfall' && ev.removed.length && this.snap) {
         const ids = new Set(ev.removed.map((r) => r.district));
         const before = this.snap.view.cities[ev.player].districts.filter((d) => ids.has(d.id));
@@ -219,7 +220,7 @@ class AqueducksUI {
     this.snap = snap;
     this.viewer = viewer;
     if (this.shown === null) this.shown = viewer ?? 0;
-    if (events && events.length) this.events(events);
+    if (events && events.length) this.events(events, past);
     this.refresh();
   }
 
@@ -319,7 +320,7 @@ class AqueducksUI {
   }
 
   // ------------------------------------------------------------- events
-  events(events) {
+  events(events, past = false) {
     const notable = [];
     for (const ev of events) {
       const text = eventText(ev, this.seats, (k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k), (id) => this.cardName(id));
@@ -330,7 +331,7 @@ class AqueducksUI {
         notable.push({ text, type: ev.type, player: p });
       }
     }
-    if (notable.length) {
+    if (notable.length && !past) { // a resumed game's log is not read out
       // everything that happened since this person's last decision, newest last
       this.news = [...this.news, ...notable].slice(-14);
       const builds = notable.filter((n) => n.type === 'build').length;

@@ -5,8 +5,21 @@ import { icon } from './icons.js';
 const KEY = 'pnd.aqueducks.best';
 const KEEP = 10;
 
+/** The stored table, checked entry by entry: what is not a score is dropped (the list is
+ * shown as HTML, so only numbers and dates that look like dates ever reach it). */
 export function loadBest() {
-  try { return JSON.parse(localStorage.getItem(KEY) || '{}') || {}; } catch { return {}; }
+  let table;
+  try { table = JSON.parse(localStorage.getItem(KEY) || '{}'); } catch { return {}; }
+  if (!table || typeof table !== 'object' || Array.isArray(table)) return {};
+  const clean = {};
+  for (const [faction, list] of Object.entries(table)) {
+    if (!/^[a-z_]{1,32}$/.test(faction) || !Array.isArray(list)) continue;
+    clean[faction] = list.filter((e) => e && Number.isInteger(e.score) && Math.abs(e.score) < 1e6)
+      .map((e) => ({ score: e.score, seed: typeof e.seed === 'string' ? e.seed : String(e.seed ?? ''),
+        date: typeof e.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(e.date) ? e.date : '' }))
+      .sort((a, b) => b.score - a.score).slice(0, KEEP);
+  }
+  return clean;
 }
 
 export function recordBest(faction, score, seed) {

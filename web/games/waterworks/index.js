@@ -354,7 +354,7 @@ export async function mount(el, session) {
 
   // ----- the match loop's view --------------------------------------------------------------
   const ui = {
-    render(snap, events, viewer) {
+    render(snap, events, viewer, { past = false } = {}) {
       if (gone()) return;
       st.snap = snap;
       st.viewer = viewer;
@@ -367,11 +367,12 @@ export async function mount(el, session) {
         if (ev.type === 'discard') st.last = null;
       }
       const said = (events || []).map((ev) => eventText(ev, names)).filter(Boolean);
-      if (said.length) frame.announce(said.join(' '));
+      if (said.length && !past) frame.announce(said.join(' ')); // a resumed game's log is not read out
       if (snap.over && snap.result) st.win = snap.result.line && snap.result.line.length ? snap.result.line : null;
-      const before = moves.capture(st.viewer);
-      redraw({ animate: placed });
-      moves.play(events || [], before, { view: snap.view, viewer, win: st.win });
+      // a resumed game's earlier moves fill the log only: nothing flies or splashes for them
+      const before = past ? null : moves.capture(st.viewer);
+      redraw({ animate: placed && !past });
+      if (!past) moves.play(events || [], before, { view: snap.view, viewer, win: st.win });
       if (st.myTurn === null && !snap.over) message(null);
     },
     yourTurn(player, snap) {
@@ -435,7 +436,12 @@ export async function mount(el, session) {
   // The host (the app shell or the embed page) starts the new game and saves it.
   function rematch() { cleanup(); session.rematch(); }
 
+  let cleaned = false;
+  /** Stop the turn loop, the table and the motion, and drop listeners; safe to call twice
+   * (a tutorial and the app shell may both let the same screen go). */
   function cleanup() {
+    if (cleaned) return;
+    cleaned = true;
     alive = false;
     if (match) match.stop();
     if (history) history.detach();

@@ -1,0 +1,337 @@
+"""Nothing a browser or its storage does breaks the site (issue 15, items 1-6, 17, 22, 23):
+damaged localStorage, stored markup, full or blocked storage, a reload during a game, a
+resumed game's log, player counts, the embed's seed, the Content-Security-Policy, and the
+engine's open games over a long evening in one tab."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers_menu import start_from_menu
+from helpers_pwa import _serve, dist_root, dist_url, has_screen, wait_ready  # noqa: F401
+from test_saves import SEATS, autosave_game
+
+MARKUP = '<img src=x onerror="window.__pwned=(window.__pwned||0)+1">'
+FACTIONS = ['florentia', 'caesena', 'venetia', 'ravenna', 'pisae', 'neapolis']
+
+
+def seed_storage(page, entries: dict) -> None:
+    page.evaluate("(e) => { for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }",
+                  {k: v if isinstance(v, str) else json.dumps(v) for k, v in entries.items()})
+
+
+def open_games(page) -> int:
+    return page.evaluate("async () => (await PipesAndDucks.openGames()).result.count")
+
+
+def wait_moves(page, gid: str, n: int, timeout_s: float = 60) -> int:
+    """Wait until the engine's game ``gid`` has at least ``n`` moves (wait_for_function would
+    take an async predicate's promise for true)."""
+    for _ in range(int(timeout_s * 5)):
+        count = page.evaluate("async (id) => (await PipesAndDucks.state({id})).result.moveCount", gid)
+        if count >= n:
+            return count
+        page.wait_for_timeout(200)
+    raise AssertionError(f"game {gid} stayed at {count} moves")
+
+
+def save_list(page) -> list[str]:
+    return page.eval_on_selector_all("#saves-list .save", "els => els.map(e => e.dataset.saveId)")
+
+
+# ---- 1: damaged storage --------------------------------------------------------------------
+def test_damaged_storage_is_dropped_once_and_never_breaks_the_menu(open_page, dist_url, dist_root):
+    page, probe = open_page(dist_url)
+    good = autosave_game(page, "waterworks", 3)
+    no_seats = {**good, "seats": None}
+    evil = {**good, "seats": [{"name": "Ann", "controller": "human"}, {"name": "Bo", "controller": "bot:evil"}]}
+    other_id = {**good, "id": "not-its-key"}
+    page.evaluate("localStorage.clear()")
+    seed_storage(page, {
+        "pnd.menu.v1": {"game": "waterworks", "seats": None, "players": None,
+                        "rules": {"waterworks": {"table": "huge"}}},
+        "pnd.save.noseats": no_seats, "pnd.save.evil": evil, "pnd.save.otherid": other_id,
+        "pnd.save.garbage": "{not json",
+    })
+    page.reload()
+    wait_ready(page)
+    assert "damaged" in page.inner_text("#toast")
+    assert sorted(save_list(page)) == ["evil", "noseats", "otherid"]
+    assert "pnd.save.garbage" not in page.evaluate("Object.keys(localStorage)")
+    # every listed entry opens, with sound seats
+    for sid in ("noseats", "evil", "otherid"):
+        page.click(f"#saves-list [data-save-id='{sid}'] [data-act=resume]")
+        page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached")
+        page.click("[data-act=menu]")
+        page.wait_for_selector("html[data-screen=menu]", state="attached")
+    resumed = page.evaluate("async () => JSON.parse(localStorage.getItem('pnd.save.evil')).seats.map(s => s.controller)")
+    assert "bot:evil" not in resumed
+    # every listed entry can be deleted
+    for sid in ("noseats", "evil", "otherid"):
+        page.click(f"#saves-list [data-save-id='{sid}'] [data-act=delete]")
+    assert save_list(page) == []
+    # the menu still starts a game, with the engine's default table
+    if has_screen(dist_root, "waterworks"):
+        start_from_menu(page, "waterworks", 2, ["human", "bot:random"])
+        gid = page.get_attribute("html", "data-game-id")
+        options = page.evaluate(f"async () => (await PipesAndDucks.record({{id: '{gid}'}})).result.options")
+        assert options["table"] != "huge"
+    assert probe.errors == []
+
+
+# ---- 2: stored markup is text --------------------------------------------------------------
+def test_stored_markup_never_runs(open_page, dist_url, dist_root):
+    if not has_screen(dist_root, "aqueducks"):
+        pytest.skip("the Aqueducks screen has not landed yet")
+    page, probe = open_page(dist_url)
+    best = {f: [{"score": MARKUP, "seed": MARKUP, "date": MARKUP}, {"score": 7, "date": MARKUP}] for f in FACTIONS}
+    seed_storage(page, {"pnd.aqueducks.best": best,
+                        "pnd.menu.v1": {"game": "aqueducks", "players": {"aqueducks": 1},
+                                        "seats": [{"name": MARKUP, "controller": "human"}], "rules": {}}})
+    page.reload()
+    wait_ready(page)
+    page.click("#start")
+    page.wait_for_selector("#game [data-testid=best-scores]", timeout=30_000)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("#game img[src=x]").count() == 0
+    assert "7" in page.inner_text("#game [data-testid=best-scores]")
+    assert probe.errors == []
+
+
+# ---- 3: full storage -------------------------------------------------------------------------
+FILL = """() => {
+  let n = 0;
+  for (let size = 1 << 20; size >= 16; size >>= 1) {
+    for (;;) {
+      try { localStorage.setItem('filler.' + n++, 'x'.repeat(size)); } catch { break; }
+    }
+  }
+  return n;
+}"""
+
+
+def test_a_full_storage_says_so_and_deletes_no_save(open_page, dist_url, dist_root):
+    if not has_screen(dist_root, "waterworks"):
+        pytest.skip("the Water Works screen has not landed yet")
+    page, probe = open_page(dist_url)
+    finished = {**autosave_game(page, "waterworks", 2), "over": True}
+    seed_storage(page, {f"pnd.save.{finished['id']}": finished})
+    page.evaluate(FILL)
+    start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"])
+    page.wait_for_function("document.querySelector('#toast') && !document.querySelector('#toast').hidden", timeout=30_000)
+    text = page.inner_text("#toast")
+    assert "could not be saved" in text and "delete" in text and "export" in text
+    assert f"pnd.save.{finished['id']}" in page.evaluate("Object.keys(localStorage)")
+    page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('filler.')).forEach(k => localStorage.removeItem(k))")
+    assert probe.errors == []
+
+
+# ---- 4: blocked storage, in a cross-site frame -----------------------------------------------
+BLOCK_STORAGE = """(() => {
+  const no = () => { throw new DOMException('The user denied storage.', 'SecurityError'); };
+  try { Object.defineProperty(window, 'localStorage', { get: no, configurable: true }); } catch {}
+  try { IDBFactory.prototype.open = no; } catch {}
+  try { CacheStorage.prototype.open = () => Promise.reject(new DOMException('blocked', 'SecurityError')); } catch {}
+  try { CacheStorage.prototype.match = () => Promise.reject(new DOMException('blocked', 'SecurityError')); } catch {}
+})();"""
+# The engine worker is a module of its own (init scripts do not reach workers): the same
+# refusal, put in front of its body by the test's router.
+WORKER_BLOCK = ("try { CacheStorage.prototype.open = () => Promise.reject(new DOMException('blocked', 'SecurityError')); } catch {}\n"
+                "try { IDBFactory.prototype.open = () => { throw new DOMException('blocked', 'SecurityError'); }; } catch {}\n")
+
+
+def block_worker_storage(ctx):
+    def handle(route):
+        res = route.fetch()
+        route.fulfill(response=res, body=_after_imports(res.text()))
+    ctx.route("**/web/engine/worker.mjs", handle)
+
+
+def _after_imports(source: str) -> str:
+    lines = source.split("\n")
+    last = max(i for i, line in enumerate(lines) if line.startswith("import "))
+    return "\n".join(lines[:last + 1] + [WORKER_BLOCK] + lines[last + 1:])
+
+
+def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path, dist_url, dist_root):
+    if not has_screen(dist_root, "waterworks"):
+        pytest.skip("the Water Works screen has not landed yet")
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head><body>'
+        f'<iframe id="game" src="{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy&speed=fast" '
+        'width="760" height="680"></iframe><script>window.events = [];'
+        "addEventListener('message', (e) => { if (e.data && e.data.source === 'pipes-and-ducks') window.events.push(e.data); });"
+        "</script></body></html>")
+    server, url = _serve(tmp_path, "/")
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.add_init_script(BLOCK_STORAGE)
+        block_worker_storage(ctx)
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        frame = page.frame_locator("#game")
+        page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+        frame.locator("#embed-play").click()
+        page.wait_for_function("window.events.filter(e => e.type === 'move').length >= 3", timeout=120_000)
+        assert not page.evaluate("window.events.some(e => e.type === 'error')")
+        assert errors == []
+        # the full site in the same browser: plays, and says it cannot save
+        full = ctx.new_page()
+        full.on("pageerror", lambda e: errors.append(str(e)))
+        full.goto(dist_url)
+        wait_ready(full)
+        start_from_menu(full, "waterworks", 2, ["bot:random", "bot:random"])
+        full.wait_for_selector("#toast:not([hidden])", timeout=30_000)
+        assert "cannot be saved" in full.inner_text("#toast")
+        gid = full.get_attribute("html", "data-game-id")
+        wait_moves(full, gid, 3, 60)
+        assert errors == []
+    finally:
+        ctx.close()
+        server.shutdown()
+
+
+# ---- 5 and 6: a reload reopens the game, with its whole log ----------------------------------
+def test_a_reload_reopens_the_game_with_its_whole_log(open_page, dist_url, dist_root):
+    if not has_screen(dist_root, "waterworks"):
+        pytest.skip("the Water Works screen has not landed yet")
+    page, probe = open_page(dist_url)
+    start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"])
+    gid = page.get_attribute("html", "data-game-id")
+    wait_moves(page, gid, 4, 60)
+    page.select_option("#frame-speed", "slow")
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached", timeout=60_000)
+    gid = page.get_attribute("html", "data-game-id")
+    moves = page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{gid}'}})).result.moveCount")
+    assert moves >= 4
+    page.wait_for_function("document.querySelectorAll('.frame-log-list li').length >= 4")
+    assert page.locator(".frame-log-list li.latest").count() >= 1
+    # back in the menu, the game is first on it
+    page.click("[data-act=menu]")
+    assert page.is_visible("#continue-button")
+    page.click("#continue-button")
+    page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached")
+    assert probe.errors == []
+
+
+# ---- 17: one source of player counts ---------------------------------------------------------
+def test_player_counts_come_from_the_engine(open_page, dist_url):
+    page, probe = open_page(dist_url)
+    compare = page.evaluate("""async () => {
+        const { GAMES } = await import(new URL('web/shell/games.js', document.baseURI).href);
+        const hello = await PipesAndDucks.hello();
+        return hello.result.games.map((g) => [g.name, g.options.players.choices, GAMES[g.name].players]);
+    }""")
+    for name, engine, table in compare:
+        assert engine == table, name
+    ww = page.text_content(".game-pick[data-game=waterworks] .game-pick-meta")
+    assert ww.startswith("2–5 players")
+
+
+def test_the_embed_offers_the_engines_player_counts(browser, dist_url):
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(f"{dist_url}embed.html?game=waterworks&players=5")
+        assert page.locator("#embed-seats li").count() == 5
+    finally:
+        ctx.close()
+
+
+# ---- 22: the seed only when chosen; no CSP violation ------------------------------------------
+CSP_PROBE = """window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
+def test_no_csp_violation_while_a_game_is_played(browser, dist_url, dist_root):
+    if not has_screen(dist_root, "aqueducks"):
+        pytest.skip("the Aqueducks screen has not landed yet")
+    ctx = browser.new_context()
+    try:
+        ctx.add_init_script(CSP_PROBE)
+        page = ctx.new_page()
+        console = []
+        page.on("console", lambda m: console.append(m.text))
+        page.goto(dist_url)
+        assert page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]') !== null")
+        wait_ready(page)
+        start_from_menu(page, "aqueducks", 2, ["bot:random", "bot:random"])
+        gid = page.get_attribute("html", "data-game-id")
+        wait_moves(page, gid, 4, 60)
+        embed = ctx.new_page()
+        embed.on("console", lambda m: console.append(m.text))
+        embed.goto(f"{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy&speed=fast")
+        assert embed.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]') !== null")
+        embed.click("#embed-play")
+        embed.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached", timeout=60_000)
+        eid = embed.get_attribute("html", "data-game-id")
+        wait_moves(embed, eid, 3, 60)
+        assert page.evaluate("window.__csp") == [] and embed.evaluate("window.__csp") == []
+        assert not [m for m in console if "Content Security Policy" in m]
+    finally:
+        ctx.close()
+
+
+def test_the_embed_posts_the_seed_only_when_the_page_chose_it(browser, tmp_path, dist_url):
+    ctx = browser.new_context()
+    server, url = _serve(tmp_path, "/")
+    try:
+        page = ctx.new_page()
+        for query, seeded in (("", False), ("&seed=12345", True)):
+            (tmp_path / "index.html").write_text(
+                '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>'
+                f'<iframe id="game" src="{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy{query}"></iframe>'
+                "<script>window.events = []; addEventListener('message', (e) => window.events.push(e.data));</script></body></html>")
+            page.goto(url)
+            page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+            page.frame_locator("#game").locator("#embed-play").click()
+            page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=90_000)
+            started = page.evaluate("window.events.find(e => e.type === 'started')")
+            assert ("seed" in started) is seeded
+            if seeded:
+                assert started["seed"] == "12345"
+    finally:
+        ctx.close()
+        server.shutdown()
+
+
+# ---- 23: a long evening in one tab -----------------------------------------------------------
+def test_leaving_games_releases_them_in_the_engine(open_page, dist_url, dist_root):
+    if not (has_screen(dist_root, "waterworks") and has_screen(dist_root, "aqueducks")):
+        pytest.skip("the game screens have not landed yet")
+    page, probe = open_page(dist_url)
+
+    def play_and_leave(game, players):
+        start_from_menu(page, game, players, ["bot:random"] * players)
+        gid = page.get_attribute("html", "data-game-id")
+        wait_moves(page, gid, 2, 60)
+        page.click("[data-act=menu]")
+        page.wait_for_selector("html[data-screen=menu]", state="attached")
+
+    play_and_leave("waterworks", 2)
+    after_first = open_games(page)
+    for game, players in (("aqueducks", 2), ("waterworks", 3), ("aqueducks", 3)):
+        play_and_leave(game, players)
+        assert open_games(page) == after_first
+    # resumed games are let go as well
+    page.click("#saves-list .save [data-act=resume]")
+    page.wait_for_selector("html[data-screen][data-game-id]", state="attached")
+    page.click("[data-act=menu]")
+    page.wait_for_selector("html[data-screen=menu]", state="attached")
+    assert open_games(page) == after_first
+    # a rematch replaces the game it follows
+    start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"])
+    first = page.get_attribute("html", "data-game-id")
+    page.wait_for_selector("dialog[open] button:text-is('Rematch')", timeout=240_000)
+    page.click("dialog[open] button:text-is('Rematch')")
+    page.wait_for_function(f"document.documentElement.dataset.gameId && document.documentElement.dataset.gameId !== '{first}'")
+    page.click("[data-act=menu]")
+    page.wait_for_selector("html[data-screen=menu]", state="attached")
+    assert open_games(page) == after_first
+    assert probe.errors == []

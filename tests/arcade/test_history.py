@@ -1,0 +1,61 @@
+"""history rebuilds a game's move log by replaying its record (issue 15 item 6), and
+openGames counts the games the service holds (item 23)."""
+import pytest
+
+from arcade.service import Service
+from service_calls import call, ok
+
+
+def played(game, moves, seed=5, players=2):
+    svc = Service()
+    gid = ok(svc, "newGame", game=game, options={"players": players}, seed=seed)["id"]
+    said = []
+    for _ in range(moves):
+        snap = ok(svc, "state", id=gid)
+        if snap["over"]:
+            break
+        p = snap["toAct"][0]
+        move = ok(svc, "botMove", id=gid, player=p, level="random")["move"]
+        said.append({"player": p, "events": ok(svc, "play", id=gid, player=p, move=move)["events"]})
+    return svc, gid, said
+
+
+@pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
+def test_history_is_the_events_every_move_gave(game):
+    svc, gid, said = played(game, 25)
+    before = ok(svc, "save", id=gid)
+    assert ok(svc, "history", id=gid) == {"moves": said}
+    assert ok(svc, "save", id=gid) == before          # replaying touched nothing
+
+
+@pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
+def test_a_loaded_game_has_its_whole_history(game):
+    svc, gid, said = played(game, 12)
+    loaded = ok(svc, "load", data=ok(svc, "record", id=gid))["id"]
+    assert ok(svc, "history", id=loaded) == {"moves": said}
+
+
+def test_history_of_a_new_game_is_empty_and_of_no_game_refused():
+    svc = Service()
+    gid = ok(svc, "newGame", game="waterworks", seed=1)["id"]
+    assert ok(svc, "history", id=gid) == {"moves": []}
+    for bad in (None, 3, "g99"):
+        res = call(svc, "history", id=bad)
+        assert res["ok"] is False and res["error"]["code"] == "bad_request"
+
+
+def test_history_after_a_take_back_is_the_line_now_played():
+    svc, gid, said = played("waterworks", 1)
+    first = said[0]["player"]
+    ok(svc, "undo", id=gid, player=first, bots=[1 - first])
+    assert ok(svc, "history", id=gid) == {"moves": []}
+
+
+def test_open_games_counts_what_close_releases():
+    svc = Service()
+    assert ok(svc, "openGames") == {"count": 0}
+    a = ok(svc, "newGame", game="waterworks", seed=1)["id"]
+    ok(svc, "newGame", game="aqueducks", seed=2)
+    assert ok(svc, "openGames") == {"count": 2}
+    ok(svc, "close", id=a)
+    assert ok(svc, "openGames") == {"count": 1}

@@ -1,0 +1,21 @@
+// The games this site has, for what is drawn before (or without) the engine: the menu's first
+// paint and the embed's preview. The player counts are a copy of the engines' own `players`
+// options (hello); e2e/test_robustness.py checks them against the running engine, and the
+// menu uses the engine's lists once it is ready.
+export const GAMES = {
+  waterworks: {
+    title: 'Water Works', players: [2, 3, 4, 5], defaultPlayers: 2, minutes: 20,
+    blurb: "Race to pipe water from your valve to your spout — and spring leaks in everyone else's line.",
+  },
+  aqueducks: {
+    title: 'Aqueducks', players: [1, 2, 3, 4, 5, 6], defaultPlayers: 4, minutes: 45,
+    blurb: "Build a duck-Roman city over four eras, then win the Pondifex's Favour.",
+  },
+};
+
+/** "2–5 players" for a list of counts. */
+export function playersText(counts) {
+  const lo = Math.min(...counts);
+  const hi = Math.max(...counts);
+  return lo === hi ? `${lo} player${lo === 1 ? '' : 's'}` : `${lo}–${hi} players`;
+}
