@@ -332,6 +332,7 @@ export async function openGame(session, {
     onSaved(save) { if (current === full) rememberOpen(save.id); }, // a reload reopens it
   };
   leaveScreen(); // a rematch replaces a game: the engine lets the old one go
+  if (!keep) full.pastMoves = false; // an online guest's log starts when it joins
   current = full;
   if (autosave && !session.replay) {
     const hooks = saves.autosaveHooks(full);

@@ -162,7 +162,8 @@ export class Match {
   /** The moves made before this screen opened (a resumed or viewed game), from the engine's
    * history: [{player, events}]. Empty for a new game or an engine without it. */
   async pastMoves() {
-    if (typeof this.engine.history !== 'function') return [];
+    // an online guest asks the host only for state and play: its log starts when it joins
+    if (this.session.pastMoves === false || typeof this.engine.history !== 'function') return [];
     const res = await this.engine.history({ id: this.session.id });
     return res.ok ? res.result.moves : [];
   }
