@@ -332,7 +332,6 @@ export async function openGame(session, {
     onSaved(save) { if (current === full) rememberOpen(save.id); }, // a reload reopens it
   };
   leaveScreen(); // a rematch replaces a game: the engine lets the old one go
-  if (!keep) full.pastMoves = false; // an online guest's log starts when it joins
   current = full;
   if (autosave && !session.replay) {
     const hooks = saves.autosaveHooks(full);
@@ -660,7 +659,8 @@ async function joinFromLink() {
   const invitation = online.linkInvitation();
   if (!invitation) return;
   await online.joinTable(invitation, {
-    openScreen: (session) => openGame(session, { autosave: false }),
+    // an online guest's log starts when it joins (the host answers only state and play)
+    openScreen: (session) => openGame({ ...session, pastMoves: false }, { autosave: false }),
     exit: closeGame,
     toast: showToast,
   });

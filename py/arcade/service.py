@@ -55,7 +55,7 @@ class Service:
             "record": self.record,
             "load": self.load,
             "close": self.close,
-            "history": self.history,
+            "moveLog": self.move_log,
             "openGames": self.open_games,
         }
         self._methods.update(tutorials.methods(self))
@@ -273,12 +273,12 @@ class Service:
         self._timeline.drop(params["id"])
         return {}
 
-    def history(self, params: dict) -> dict:
+    def move_log(self, params: dict) -> dict:
         """The public events of every move of the line now played, in order, rebuilt by
-        replaying the record on a copy (a resumed game's log); the game is not touched."""
+        replaying the log on a fresh copy dealt like the game (from its seed, or its tutorial
+        scenario), so a resumed game shows its whole log; the game is not touched."""
         game = self._game(params)
-        record = game.record()
-        fresh = replay(type(game), {**record, "moves": []})
+        fresh = takeback.rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
         moves = []
         for entry in game.log:
             moves.append({"player": entry["player"],

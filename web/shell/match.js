@@ -5,6 +5,7 @@
 // `epoch` when it arrives, so an answer to a question the game has moved past (the screen
 // was left, a move was taken back) is never applied.
 import { botLevel } from './seats.js';
+import { showMoveLog } from './movelog.js';
 
 const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -159,28 +160,8 @@ export class Match {
     else this.ui.render(result, result.events, viewer);
   }
 
-  /** The moves made before this screen opened (a resumed or viewed game), from the engine's
-   * history: [{player, events}]. Empty for a new game or an engine without it. */
-  async pastMoves() {
-    // an online guest asks the host only for state and play: its log starts when it joins
-    if (this.session.pastMoves === false || typeof this.engine.history !== 'function') return [];
-    const res = await this.engine.history({ id: this.session.id });
-    return res.ok ? res.result.moves : [];
-  }
-
   async run() {
-    const [snap, past] = await Promise.all([this.snapshot(), this.pastMoves()]);
-    if (this.stopped) return;
-    // The log is filled with what happened so far (marked as past: not announced or animated);
-    // the last move comes on its own, so the log marks it as the latest.
-    const last = past.length ? past[past.length - 1].events : [];
-    const earlier = past.slice(0, -1).flatMap((m) => m.events);
-    if (earlier.length) {
-      this.ui.render(snap, earlier, this.viewer, { past: true });
-      await sleep(0);
-      if (this.stopped) return;
-    }
-    this.ui.render(snap, last, this.viewer, { past: true });
+    await showMoveLog(this); // the opening snapshot, a resumed game's log filled in
     while (!this.stopped) {
       this.woken = false; // a remote move from here on is seen by the wait below
       const snap = await this.snapshot(null);

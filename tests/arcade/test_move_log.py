@@ -1,4 +1,4 @@
-"""history rebuilds a game's move log by replaying its record (issue 15 item 6), and
+"""moveLog rebuilds a game's move log by replaying its record (issue 15 item 6), and
 openGames counts the games the service holds (item 23)."""
 import pytest
 
@@ -21,34 +21,50 @@ def played(game, moves, seed=5, players=2):
 
 
 @pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
-def test_history_is_the_events_every_move_gave(game):
+def test_move_log_is_the_events_every_move_gave(game):
     svc, gid, said = played(game, 25)
     before = ok(svc, "save", id=gid)
-    assert ok(svc, "history", id=gid) == {"moves": said}
+    assert ok(svc, "moveLog", id=gid) == {"moves": said}
     assert ok(svc, "save", id=gid) == before          # replaying touched nothing
 
 
 @pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
-def test_a_loaded_game_has_its_whole_history(game):
+def test_a_loaded_game_has_its_whole_move_log(game):
     svc, gid, said = played(game, 12)
     loaded = ok(svc, "load", data=ok(svc, "record", id=gid))["id"]
-    assert ok(svc, "history", id=loaded) == {"moves": said}
+    assert ok(svc, "moveLog", id=loaded) == {"moves": said}
 
 
-def test_history_of_a_new_game_is_empty_and_of_no_game_refused():
+def test_move_log_of_a_new_game_is_empty_and_of_no_game_refused():
     svc = Service()
     gid = ok(svc, "newGame", game="waterworks", seed=1)["id"]
-    assert ok(svc, "history", id=gid) == {"moves": []}
+    assert ok(svc, "moveLog", id=gid) == {"moves": []}
     for bad in (None, 3, "g99"):
-        res = call(svc, "history", id=bad)
+        res = call(svc, "moveLog", id=bad)
         assert res["ok"] is False and res["error"]["code"] == "bad_request"
 
 
-def test_history_after_a_take_back_is_the_line_now_played():
+def test_move_log_after_a_take_back_is_the_line_now_played():
     svc, gid, said = played("waterworks", 1)
     first = said[0]["player"]
     ok(svc, "undo", id=gid, player=first, bots=[1 - first])
-    assert ok(svc, "history", id=gid) == {"moves": []}
+    assert ok(svc, "moveLog", id=gid) == {"moves": []}
+
+
+@pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
+def test_a_tutorial_game_logs_the_moves_of_its_own_deal(game):
+    # a tutorial is dealt from its scenario, not its seed: the log is rebuilt from that deal
+    svc = Service()
+    tid = ok(svc, "tutorialStart", tutorial=game)["id"]
+    for _ in range(6):
+        if ok(svc, "tutorial", id=tid)["tutorial"]["done"]:
+            break
+        ok(svc, "tutorialSkip", id=tid)
+    log = ok(svc, "moveLog", id=tid)["moves"]
+    count = ok(svc, "state", id=tid)["moveCount"]
+    assert len(log) == count > 0
+    for k, entry in enumerate(log, 1):
+        assert entry["events"] == ok(svc, "viewAt", id=tid, move=k)["events"]
 
 
 def test_open_games_counts_what_close_releases():

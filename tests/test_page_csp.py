@@ -1,0 +1,38 @@
+"""Both pages carry a Content-Security-Policy (issue 15 item 22) whose script-src admits each
+inline script by its sha256 hash: an inline script edited without its hash would be blocked
+in the browser, so this fails first. What the policy must allow at run time is checked in the
+page by e2e/test_robustness.py (no violation while a game plays)."""
+import base64
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S)
+CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"')
+
+
+def policy(html: str) -> dict:
+    found = CSP.findall(html)
+    assert len(found) == 1, "one CSP meta tag"
+    return {d.split()[0]: d.split()[1:] for d in (p.strip() for p in found[0].split(";")) if d}
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_every_inline_script_is_admitted_by_its_hash(page):
+    html = (ROOT / page).read_text()
+    csp = policy(html)
+    hashes = {"'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
+              for s in INLINE.findall(html)}
+    admitted = {s for s in csp["script-src"] if s.startswith("'sha256-")}
+    assert hashes == admitted  # no script without its hash, no hash left for a script now gone
+    assert "'unsafe-inline'" not in csp["script-src"] and "'unsafe-eval'" not in csp["script-src"]
+    assert csp["object-src"] == ["'none'"] and csp["default-src"] == ["'self'"]
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_no_inline_event_handler_attributes(page):
+    # a CSP with hashes blocks onclick="..." attributes, so none may be written
+    assert not re.search(r"<[^>]+\son[a-z]+=", (ROOT / page).read_text())

@@ -1,0 +1,28 @@
+// A resumed or viewed game's log: the moves made before its screen opened, rebuilt by the
+// engine (`moveLog`: the public events of every move that stands), drawn as past (the
+// screens neither announce nor animate them). Not the timeline (web/shell/history.js), which
+// shows the table at a move through `viewAt`.
+
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Draw the opening snapshot of `match` with the log filled in. The last move is drawn in a
+ * task of its own, so the frame marks it as the latest (frame.log: one task's lines are one
+ * move's). A new game, an engine without moveLog, or a session with `pastMoves: false` (an
+ * online guest: the host answers only state and play) start with an empty log.
+ */
+export async function showMoveLog(match) {
+  const { engine, session } = match;
+  const asked = session.pastMoves !== false && typeof engine.moveLog === 'function'
+    ? engine.moveLog({ id: session.id }) : null;
+  const [snap, res] = await Promise.all([match.snapshot(), asked]);
+  if (match.stopped) return;
+  const past = res && res.ok ? res.result.moves : [];
+  const earlier = past.slice(0, -1).flatMap((m) => m.events);
+  if (earlier.length) {
+    match.ui.render(snap, earlier, match.viewer, { past: true });
+    await nextTask();
+    if (match.stopped) return;
+  }
+  match.ui.render(snap, past.length ? past[past.length - 1].events : [], match.viewer, { past: true });
+}
