@@ -101,7 +101,10 @@ def _origin(url: str) -> str:
 @pytest.fixture
 def open_page(browser, base_url):
     """open_page(url=None, width=1280, height=800) -> (page, probe); the page waits for ready.
-    ``service_workers="block"`` keeps every request on the network, where ``page.route`` sees it."""
+    ``service_workers="block"`` keeps every request on the network, where ``page.route`` sees it.
+    The pages carry a Content-Security-Policy without 'unsafe-eval': a ``wait_for_function``
+    predicate is written as a function (``"() => ..."``); a bare expression is eval'd in the
+    page and refused there."""
     contexts = []
 
     def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True,

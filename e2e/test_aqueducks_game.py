@@ -121,7 +121,7 @@ def test_full_solo_game_to_final_score(open_page, artifacts):
     # Rematch: a new shuffle of the same setup, saved as a game of its own.
     old_id = page.get_attribute("html", "data-game-id")
     page.click("dialog[data-testid=game-over-dialog] button:has-text('Rematch')")
-    page.wait_for_function(f"document.documentElement.dataset.gameId && document.documentElement.dataset.gameId !== '{old_id}'")
+    page.wait_for_function(f"() => document.documentElement.dataset.gameId && document.documentElement.dataset.gameId !== '{old_id}'")
     page.wait_for_selector("[data-testid=hand] [data-card-id], .aq-hand [data-card-id]", timeout=20_000)
     assert page.evaluate("document.querySelectorAll('dialog[open]').length") == 0
     assert page_errors(probe) == []

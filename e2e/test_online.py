@@ -217,7 +217,7 @@ def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, pee
     assert claim == {"t": "error", "code": "seat", "message": "That seat is taken."}
     # Ann plays a turn, then reloads: same seat, same hand
     play_simple_turn(ann)
-    host.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length >= 1")
+    host.wait_for_function(f"() => document.querySelectorAll('.frame-log-list li').length >= 1")
     bea.wait_for_selector(HAND_READY)
     hand = guest_hand(ann)
     ann.reload()

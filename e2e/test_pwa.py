@@ -113,7 +113,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
         if has_screen(site, "waterworks"):
             # On request, mid-game: the reload reopens the autosaved game where it was.
             start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"], speed=None)
-            page.wait_for_function("""Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+            page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
                 && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
             app.write_text(app.read_text() + "\n// a third version\n")
             subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True,

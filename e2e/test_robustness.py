@@ -120,7 +120,7 @@ def test_a_full_storage_says_so_and_deletes_no_save(open_page, dist_url, dist_ro
     seed_storage(page, {f"pnd.save.{finished['id']}": finished})
     page.evaluate(FILL)
     start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"])
-    page.wait_for_function("document.querySelector('#toast') && !document.querySelector('#toast').hidden", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('#toast') && !document.querySelector('#toast').hidden", timeout=30_000)
     text = page.inner_text("#toast")
     assert "could not be saved" in text and "delete" in text and "export" in text
     assert f"pnd.save.{finished['id']}" in page.evaluate("Object.keys(localStorage)")
@@ -174,9 +174,9 @@ def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         frame = page.frame_locator("#game")
-        page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+        page.wait_for_function("() => window.events.some(e => e.type === 'ready')", timeout=60_000)
         frame.locator("#embed-play").click()
-        page.wait_for_function("window.events.filter(e => e.type === 'move').length >= 3", timeout=120_000)
+        page.wait_for_function("() => window.events.filter(e => e.type === 'move').length >= 3", timeout=120_000)
         assert not page.evaluate("window.events.some(e => e.type === 'error')")
         assert errors == []
         # the full site in the same browser: plays, and says it cannot save
@@ -210,7 +210,7 @@ def test_a_reload_reopens_the_game_with_its_whole_log(open_page, dist_url, dist_
     gid = page.get_attribute("html", "data-game-id")
     moves = page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{gid}'}})).result.moveCount")
     assert moves >= 4
-    page.wait_for_function("document.querySelectorAll('.frame-log-list li').length >= 4")
+    page.wait_for_function("() => document.querySelectorAll('.frame-log-list li').length >= 4")
     assert page.locator(".frame-log-list li.latest").count() >= 1
     # back in the menu, the game is first on it
     page.click("[data-act=menu]")
@@ -289,9 +289,9 @@ def test_the_embed_posts_the_seed_only_when_the_page_chose_it(browser, tmp_path,
                 f'<iframe id="game" src="{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy{query}"></iframe>'
                 "<script>window.events = []; addEventListener('message', (e) => window.events.push(e.data));</script></body></html>")
             page.goto(url)
-            page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+            page.wait_for_function("() => window.events.some(e => e.type === 'ready')", timeout=60_000)
             page.frame_locator("#game").locator("#embed-play").click()
-            page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=90_000)
+            page.wait_for_function("() => window.events.some(e => e.type === 'started')", timeout=90_000)
             started = page.evaluate("window.events.find(e => e.type === 'started')")
             assert ("seed" in started) is seeded
             if seeded:
@@ -330,7 +330,7 @@ def test_leaving_games_releases_them_in_the_engine(open_page, dist_url, dist_roo
     first = page.get_attribute("html", "data-game-id")
     page.wait_for_selector("dialog[open] button:text-is('Rematch')", timeout=240_000)
     page.click("dialog[open] button:text-is('Rematch')")
-    page.wait_for_function(f"document.documentElement.dataset.gameId && document.documentElement.dataset.gameId !== '{first}'")
+    page.wait_for_function(f"() => document.documentElement.dataset.gameId && document.documentElement.dataset.gameId !== '{first}'")
     page.click("[data-act=menu]")
     page.wait_for_selector("html[data-screen=menu]", state="attached")
     assert open_games(page) == after_first

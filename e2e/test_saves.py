@@ -72,10 +72,14 @@ def test_menu_game_is_autosaved_and_resumed(open_page, dist_url, dist_root):
     page, probe = open_page(dist_url)
     start_from_menu(page, "aqueducks", 2, ["bot:random", "bot:random"], speed=None)
     page.wait_for_selector("html[data-screen=aqueducks]", state="attached")
-    page.wait_for_function("""Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+    page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
         && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
     page.reload()
     wait_ready(page)
+    # a reload during a game reopens it (issue 15 item 5); from the menu it resumes as well
+    page.wait_for_selector("html[data-screen=aqueducks][data-game-id]", state="attached", timeout=30_000)
+    page.click("#game [data-act=menu]")
+    page.wait_for_selector("html[data-screen=menu]", state="attached")
     item = page.locator("#saves-list .save").first
     saved = json.loads(list(stored(page).values())[0])
     item.locator("[data-act=resume]").click()
@@ -88,7 +92,7 @@ def test_menu_game_is_autosaved_and_resumed(open_page, dist_url, dist_root):
 def _import(page, text: str, name="game.json") -> str:
     page.set_input_files("#import-file", files=[{"name": name, "mimeType": "application/json",
                                                 "buffer": text.encode()}])
-    page.wait_for_function("document.querySelector('#saves-message').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#saves-message').textContent.length > 0")
     message = page.inner_text("#saves-message")
     page.evaluate("document.querySelector('#saves-message').textContent = ''")
     return message

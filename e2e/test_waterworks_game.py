@@ -345,7 +345,7 @@ def test_keyboard_only_turns(open_page, artifacts):
         if not discarded and played:
             page.keyboard.press("1")
             page.keyboard.press("d")
-            page.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length > {n_log}")
+            page.wait_for_function(f"() => document.querySelectorAll('.frame-log-list li').length > {n_log}")
             assert any("Ann discarded" in line for line in log_lines(page)[n_log:])
             discarded = True
             break
@@ -357,7 +357,7 @@ def test_keyboard_only_turns(open_page, artifacts):
                 assert page.evaluate("document.activeElement.classList.contains('ww-spot')")
                 shot(page, artifacts, "desktop-keyboard-spot")
                 page.keyboard.press("Enter")
-                page.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length > {n_log}")
+                page.wait_for_function(f"() => document.querySelectorAll('.frame-log-list li').length > {n_log}")
                 assert re.search(r"^Ann laid", log_lines(page)[n_log])
                 played = True
                 break
@@ -412,7 +412,7 @@ def test_crisp_on_high_dpi_and_follows_the_window(browser, base_url, artifacts):
         assert w == 2 * cw and h == 2 * ch, "the backing store matches devicePixelRatio"
         page.screenshot(path=str(artifacts / "waterworks-desktop-hidpi.png"))
         page.set_viewport_size({"width": 900, "height": 700})
-        page.wait_for_function(f"document.querySelector('.ww-canvas').clientWidth !== {cw}")
+        page.wait_for_function(f"() => document.querySelector('.ww-canvas').clientWidth !== {cw}")
         w2, cw2, _, _ = page.evaluate(size)
         assert w2 == 2 * cw2 and cw2 < cw
         # back to the menu and into a new game: the old screen lets go cleanly
