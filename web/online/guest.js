@@ -72,6 +72,8 @@ export class GuestLink {
       resolve(msg.envelope && typeof msg.envelope.ok === 'boolean' ? msg.envelope : refusal('internal', 'The host sent a malformed answer.'));
     } else if (msg.t === 'moved') {
       if (this.match && Number.isInteger(msg.player) && msg.result) this.match.remoteMoved(msg.player, msg.result);
+    } else if (msg.t === 'undone') {
+      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.remoteUndone(msg.player, msg.result);
     } else if (msg.t === 'table') this.handlers.table(msg);
     else if (msg.t === 'seated') { this.seat = msg.seat; this.handlers.seated(msg); }
     else if (msg.t === 'error') this.handlers.error(String(msg.message || 'The host refused.'));

@@ -32,7 +32,7 @@ export class HostTable {
   /** Match calls this (session.online) when the game screen starts the game. */
   attach(match) {
     this.match = match;
-    match.onMove(({ player, result }) => this.broadcast(player, result));
+    match.onMove(({ player, result, undo }) => this.broadcast(player, result, undo));
   }
 
   seatList() {
@@ -78,7 +78,12 @@ export class HostTable {
   async receive(guest, raw) {
     if (!guest.allow()) { this.post(guest, { t: 'error', code: 'rate', message: 'Too many messages: slow down.' }); return; }
     const parsed = parseGuestMessage(raw);
-    if (!parsed.ok) { this.post(guest, { t: 'error', ...parsed.error }); return; }
+    if (!parsed.ok) {
+      // a refused call is answered as that call, so the guest's screen is not left waiting
+      if (parsed.n !== undefined) this.post(guest, { t: 'reply', n: parsed.n, envelope: { ok: false, error: parsed.error } });
+      else this.post(guest, { t: 'error', ...parsed.error });
+      return;
+    }
     const { msg } = parsed;
     if (msg.t === 'claim') this.claim(guest, msg);
     else if (msg.t === 'watch') this.seat(guest, null);
@@ -109,23 +114,26 @@ export class HostTable {
     if (guest.seat === undefined) { reply(error('bad_request', 'Take a seat or watch first.')); return; }
     const asked = guestCall(msg, guest.seat, this.session.id);
     if (!asked.ok) { reply(asked); return; }
-    if (asked.method === 'state') { reply(await this.engine.state(asked.params)); return; }
+    if (['state', 'stats', 'viewAt'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
     if (!this.match) { reply(error('not_ready', 'The table is not playing yet.')); return; }
+    const { id } = this.session;
+    if (asked.method === 'undoable') { reply(await this.engine.undoable({ id, player: guest.seat, bots: this.match.bots })); return; }
+    if (asked.method === 'undo') { reply(await this.match.undoFor(guest.seat, asked.moves)); return; }
     const played = await this.match.playFor(guest.seat, asked.move);
     if (!played.ok) { reply(played); return; }
-    const snap = await this.engine.state({ id: this.session.id, player: guest.seat });
+    const snap = await this.engine.state({ id, player: guest.seat });
     if (!snap.ok) { reply(snap); return; }
     reply({ ok: true, result: { events: played.result.events, ...snap.result } });
   }
 
-  /** After any move: each other guest gets the public events and its own snapshot. */
-  broadcast(player, result) {
+  /** After any move or take-back: each other guest gets the public events and its own snapshot. */
+  broadcast(player, result, undo = false) {
     for (const g of this.guests) {
       if (g.seat === undefined || g.seat === player) continue;
       g.chain = g.chain.catch(report).then(async () => {
         const params = Number.isInteger(g.seat) ? { id: this.session.id, player: g.seat } : { id: this.session.id };
         const snap = await this.engine.state(params);
-        if (snap.ok) this.post(g, { t: 'moved', player, result: scrub({ events: result.events, ...snap.result }) });
+        if (snap.ok) this.post(g, { t: undo ? 'undone' : 'moved', player, result: scrub({ events: result.events, ...snap.result }) });
       });
     }
   }

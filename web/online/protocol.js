@@ -5,7 +5,9 @@ export const PROTOCOL = 'pnd-online/1';
 export const MAX_GUEST_MESSAGE = 8 * 1024; // a move is a few hundred bytes
 export const MAX_HOST_MESSAGE = 512 * 1024; // a snapshot with a log
 const RATE = { perSecond: 10, burst: 30 };
-const GUEST_CALLS = new Set(['state', 'play']);
+// What a guest may ask of the host's engine; guestCall narrows each to the guest's own seat.
+const GUEST_CALLS = new Set(['state', 'play', 'undoable', 'undo', 'viewAt', 'stats']);
+const MAX_TAKEBACK = 64; // more moves than any one take-back covers (a move and the bots' replies)
 const KEY = /^[0-9a-f]{32}$/;
 const ROOM = /^pnd-[0-9a-f]{20}$/;
 
@@ -20,9 +22,10 @@ export function randomHex(bytes) {
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isSeatIndex = (v) => Number.isInteger(v) && v >= 0 && v < 8;
-const bad = (message) => ({ ok: false, error: { code: 'bad_request', message } });
+const bad = (message, n) => ({ ok: false, error: { code: 'bad_request', message }, ...(n === undefined ? {} : { n }) });
 
-/** Parse a raw data-channel message from a guest; {ok, msg} or {ok:false, error}. */
+/** Parse a raw data-channel message from a guest; {ok, msg} or {ok:false, error, n?}; `n`
+ *  is a refused call's number, so the host answers that call (the guest's promise settles). */
 export function parseGuestMessage(raw) {
   if (typeof raw !== 'string') return bad('Messages must be text.');
   if (raw.length > MAX_GUEST_MESSAGE) return bad(`A message may be at most ${MAX_GUEST_MESSAGE} characters.`);
@@ -39,8 +42,8 @@ export function parseGuestMessage(raw) {
       return { ok: true, msg: { t: 'watch' } };
     case 'call':
       if (!Number.isInteger(msg.n) || msg.n < 0) return bad('A call needs its number.');
-      if (!GUEST_CALLS.has(msg.method)) return bad('Only state and play may be asked of the host.');
-      if (!isPlainObject(msg.params)) return bad('A call\'s params are an object.');
+      if (!GUEST_CALLS.has(msg.method)) return bad(`A guest may not ask the host for ${typeof msg.method === 'string' ? msg.method.slice(0, 20) : 'that'}.`, msg.n);
+      if (!isPlainObject(msg.params)) return bad('A call\'s params are an object.', msg.n);
       return { ok: true, msg: { t: 'call', n: msg.n, method: msg.method, params: msg.params } };
     default:
       return bad('Unknown message type.');
@@ -54,16 +57,39 @@ export function parseGuestMessage(raw) {
  */
 export function guestCall(msg, seat, tableId) {
   const p = msg.params;
-  if (msg.method === 'state') {
-    if (p.player === undefined || p.player === null) return { ok: true, method: 'state', params: { id: tableId } };
-    if (seat === null || p.player !== seat) return bad('You may see only your own seat\'s view.');
-    return { ok: true, method: 'state', params: { id: tableId, player: seat } };
+  const own = p.player === undefined || p.player === null ? null : p.player;
+  switch (msg.method) {
+    case 'state':
+      if (own === null) return { ok: true, method: 'state', params: { id: tableId } };
+      if (seat === null || own !== seat) return bad('You may see only your own seat\'s view.');
+      return { ok: true, method: 'state', params: { id: tableId, player: seat } };
+    case 'stats': // only public information (docs/api.md), at any time
+      return { ok: true, method: 'stats', params: { id: tableId } };
+    case 'viewAt': {
+      // a past position as this seat (or a spectator) was shown it; `reveal` the engine
+      // allows only once the game is over
+      if (own !== null && (seat === null || own !== seat)) return bad('You may look back only as your own seat.');
+      if (!Number.isInteger(p.move) || p.move < 0) return bad('Name the move to look back at by its number.');
+      if (p.reveal !== undefined && typeof p.reveal !== 'boolean') return bad('reveal is true or false.');
+      const params = { id: tableId, move: p.move };
+      if (own !== null) params.player = seat;
+      if (p.reveal) params.reveal = true;
+      return { ok: true, method: 'viewAt', params };
+    }
+    case 'undoable':
+    case 'undo':
+      // which seats are bots is the host's to say (its Match), not the guest's
+      if (seat === null) return bad('Spectators have no moves to take back.');
+      if (own !== seat) return bad('You may take back only your own moves.');
+      if (msg.method === 'undo' && p.moves !== undefined
+        && !(Number.isInteger(p.moves) && p.moves >= 1 && p.moves <= MAX_TAKEBACK)) return bad('moves is the count undoable gave.');
+      return { ok: true, method: msg.method, player: seat, moves: p.moves };
+    default: // play
+      if (seat === null) return bad('Spectators cannot play.');
+      if (p.player !== seat) return bad('You may play only for your own seat.');
+      if (!isPlainObject(p.move)) return bad('A move is an object.');
+      return { ok: true, method: 'play', move: p.move };
   }
-  // play
-  if (seat === null) return bad('Spectators cannot play.');
-  if (p.player !== seat) return bad('You may play only for your own seat.');
-  if (!isPlainObject(p.move)) return bad('A move is an object.');
-  return { ok: true, method: 'play', move: p.move };
 }
 
 /** A token bucket per peer: too many messages are refused, not queued. */

@@ -76,24 +76,61 @@ export class Match {
    * position is dropped, and again with the answer, so a question the loop sent meanwhile is
    * dropped too; the loop then carries on from the engine's new position.
    */
-  async takeBack(player, moves) {
+  async takeBack(player, moves, { remote = false } = {}) {
     if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
     if (this.sending) return { ok: false, error: { code: 'busy', message: 'Your last move is still on its way.' } };
     this.epoch += 1;
-    const res = await this.engine.undo({ id: this.session.id, player, bots: this.bots, moves });
+    const ask = { id: this.session.id, player, bots: this.bots };
+    if (moves !== undefined) ask.moves = moves;
+    const res = await this.engine.undo(ask);
     if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
     this.epoch += 1;
     if (!res.ok) return res;
     this.held = [];
     const waiting = this.waiting;
     this.waiting = null;
-    this.viewer = player;
     for (const fn of this.listeners) fn({ player, result: res.result, undo: true });
     if (this.session.onMove) this.session.onMove({ player, result: res.result, undo: true });
     const events = res.result.events.map((ev) => ({ ...ev, text: takeBackText(ev, this.session.seats) }));
-    this.ui.render(res.result, [], player);
+    if (remote) {
+      // Asked by a guest for its seat (undoFor): this screen stays its own seat's, redrawn
+      // from its own view, with the take-back in its log.
+      this.ui.render(await this.snapshot(), events, this.viewer);
+    } else {
+      this.viewer = player;
+      this.ui.render(res.result, [], player);
+    }
     if (waiting) waiting.resolve(null);
-    return { ok: true, events };
+    this.rouse();
+    return remote ? res : { ok: true, events };
+  }
+
+  /** On the host: a remote seat takes back its own moves, asked by its guest; resolves the
+   *  engine's envelope (the snapshot for that seat, for the guest). */
+  async undoFor(player, moves) {
+    if (!this.remotes.includes(player)) return { ok: false, error: { code: 'bad_request', message: 'That seat is not played from another device.' } };
+    return this.takeBack(player, moves, { remote: true });
+  }
+
+  /** On a guest: another seat took back moves (pushed by the host; result: this viewer's
+   *  snapshot with the take-back's events). Every earlier question is moot. */
+  remoteUndone(player, result) {
+    if (this.stopped) return;
+    this.epoch += 1;
+    this.held = [];
+    const waiting = this.waiting;
+    this.waiting = null;
+    for (const fn of this.listeners) fn({ player, result, undo: true });
+    const events = (result.events || []).map((ev) => ({ ...ev, text: takeBackText(ev, this.session.seats) }));
+    this.ui.render(result, events, this.viewer);
+    if (waiting) waiting.resolve(null);
+    this.rouse();
+  }
+
+  /** The loop may be waiting for a remote seat: after a take-back it asks again. */
+  rouse() {
+    this.woken = true;
+    if (this.wake) this.wake();
   }
 
   async snapshot(viewer = this.viewer) {
@@ -114,9 +151,8 @@ export class Match {
   /** A remote seat's move was made (result: its events and this viewer's snapshot). */
   remoteMoved(player, result) {
     if (this.stopped) return;
-    this.afterMove(player, result, this.viewer);
-    this.woken = true;
-    if (this.wake) this.wake();
+    // the loop waits for this move: it is woken even if drawing it fails
+    try { this.afterMove(player, result, this.viewer); } finally { this.rouse(); }
   }
 
   /** On the host: a remote seat's move, sent by its guest; resolves the engine's envelope. */

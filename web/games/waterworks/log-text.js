@@ -36,6 +36,8 @@ export function eventText(ev, names) {
       return `The draw pile ran out: the discards were shuffled into a new pile of ${ev.size}.`;
     case 'exhausted':
       return 'The draw pile is empty for good: the game ends with no winner.';
+    case 'undo': // another device's take-back (online play); the text names the seat
+      return ev.text || null;
     default:
       return null;
   }
