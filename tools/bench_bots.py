@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Bot benchmark (part of `make bench`): the hard (rollout search) bots against greedy and
+"""Bot benchmark (part of `make bench`): the Water Works normal bot against random (wins, turns
+to win, longest run of discards), the hard (rollout search) bots against greedy and
 random, with a deterministic playout budget per decision, and decision times at the page's default time
 budget on CPython and, with --page, in Pyodide in headless Chromium.
 
 Every figure printed says how many seeded games were played and with what budget. Games run in
 parallel worker processes (--jobs). Seeds are fixed, so a run is reproducible.
 
-Usage: python tools/bench_bots.py [--only ww2,ww2r,ww4,aq4,aq1,time,page] [--games-ww2 N] ...
+Usage: python tools/bench_bots.py [--only wwn,ww2,ww2r,ww4,aq4,aq1,time,page] [--games-ww2 N] ...
 """
 from __future__ import annotations
 
@@ -45,6 +46,40 @@ def play_one(args):
     res = g.result()
     score = res.get("score")
     return seat in res["winners"] and len(res["winners"]) == 1, not res["winners"] or len(res["winners"]) > 1, score
+
+
+def normal_one(seed):
+    """One seeded 2-player Water Works game, the normal bot (engine name ``greedy``) against
+    random, seats rotated by seed: (normal won, its own turns, its longest run of discards)."""
+    import waterworks
+    g = waterworks.GAME.new({"players": 2}, seed)
+    rng = Rng(seed ^ 0xB07)
+    seat = seed % 2
+    turns = run = longest = 0
+    while not g.is_over:
+        p = g.to_act()[0]
+        if p == seat:
+            mv = waterworks.BOTS["greedy"](g, p, rng)
+            turns += 1
+            run = run + 1 if mv["type"] == "discard" else 0
+            longest = max(longest, run)
+        else:
+            mv = waterworks.BOTS["random"](g, p, rng)
+        g.apply(p, mv)
+    return g.result()["winners"] == [seat], turns, longest
+
+
+def normal_vs_random(pool, games, base):
+    t0 = time.time()
+    out = pool.map(_worker().normal_one, [base + s for s in range(games)], chunksize=4)
+    won = [o for o in out if o[0]]
+    print(f"Water Works 2p, normal vs random, {games} games (seeds {base}..{base + games - 1}, seats "
+          f"rotated): normal won {len(won)}/{games} = {100 * len(won) / games:.1f}%; own turns to win "
+          f"mean {statistics.mean(t for _w, t, _l in won):.2f}, median {statistics.median(t for _w, t, _l in won)}"
+          f" (all games {statistics.mean(t for _w, t, _l in out):.2f}); longest run of discards: "
+          f"mean {statistics.mean(l for _w, _t, l in out):.2f}, in won games at most "
+          f"{max(l for _w, _t, l in won)}, in any game {max(l for _w, _t, l in out)}"
+          f" [{time.time() - t0:.0f} s]", flush=True)
 
 
 def solo_greedy(seed):
@@ -199,8 +234,9 @@ def page_times(decisions, budget_ms):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="ww2,ww2r,ww4,aq4,aq1,time,page")
+    ap.add_argument("--only", default="wwn,ww2,ww2r,ww4,aq4,aq1,time,page")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--games-wwn", type=int, default=1000)
     ap.add_argument("--games-ww2", type=int, default=200)
     ap.add_argument("--games-ww2r", type=int, default=100)
     ap.add_argument("--games-ww4", type=int, default=200)
@@ -214,6 +250,8 @@ def main():
     only = set(a.only.split(","))
     print(f"bots benchmark ({os.cpu_count()} cores, {a.jobs} worker processes)", flush=True)
     with Pool(a.jobs) as pool:
+        if "wwn" in only:
+            normal_vs_random(pool, a.games_wwn, 70_000)
         if "ww2" in only:
             table(pool, f"Water Works 2p, hard vs greedy, {a.games_ww2} games", "waterworks", 2,
                   a.games_ww2, "greedy", a.it_ww, 10_000)
