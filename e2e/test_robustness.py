@@ -129,56 +129,71 @@ def test_a_full_storage_says_so_and_deletes_no_save(open_page, dist_url, dist_ro
 
 
 # ---- 4: blocked storage, in a cross-site frame -----------------------------------------------
-BLOCK_STORAGE = """(() => {
-  const no = () => { throw new DOMException('The user denied storage.', 'SecurityError'); };
-  try { Object.defineProperty(window, 'localStorage', { get: no, configurable: true }); } catch {}
-  try { IDBFactory.prototype.open = no; } catch {}
-  try { CacheStorage.prototype.open = () => Promise.reject(new DOMException('blocked', 'SecurityError')); } catch {}
-  try { CacheStorage.prototype.match = () => Promise.reject(new DOMException('blocked', 'SecurityError')); } catch {}
-})();"""
-# The engine worker is a module of its own (init scripts do not reach workers): the same
-# refusal, put in front of its body by the test's router.
-WORKER_BLOCK = ("try { CacheStorage.prototype.open = () => Promise.reject(new DOMException('blocked', 'SecurityError')); } catch {}\n"
-                "try { IDBFactory.prototype.open = () => { throw new DOMException('blocked', 'SecurityError'); }; } catch {}\n")
+# What a browser that blocks a cross-site frame's storage does, one store at a time and all at
+# once: reading localStorage (and sessionStorage) throws, indexedDB.open throws, Cache Storage
+# refuses. Init scripts reach every frame of the page, not workers.
+BLOCKS = {
+    "localStorage": """try { Object.defineProperty(window, 'localStorage', { get: no, configurable: true }); } catch {}""",
+    "indexedDB": """try { IDBFactory.prototype.open = no; } catch {}""",
+    "caches": """try { CacheStorage.prototype.open = refuse; CacheStorage.prototype.match = refuse; CacheStorage.prototype.keys = refuse; } catch {}""",
+}
+BLOCKS["all"] = "\n".join([*BLOCKS.values(),
+                            """try { Object.defineProperty(window, 'sessionStorage', { get: no, configurable: true }); } catch {}"""])
+REFUSALS = """const no = () => { throw new DOMException('The user denied storage.', 'SecurityError'); };
+const refuse = () => Promise.reject(new DOMException('The user denied storage.', 'SecurityError'));
+"""
 
 
-def block_worker_storage(ctx):
+def block_worker_storage(ctx, blocked: str):
+    """The engine worker is a module of its own: the same refusals (those a worker has: no
+    localStorage there) put in front of its body by the test's router."""
+    lines = [BLOCKS[k] for k in ("indexedDB", "caches") if blocked in (k, "all")]
+
     def handle(route):
         res = route.fetch()
-        route.fulfill(response=res, body=_after_imports(res.text()))
+        route.fulfill(response=res, body=_after_imports(res.text(), REFUSALS + "\n".join(lines) + "\n"))
     ctx.route("**/web/engine/worker.mjs", handle)
 
 
-def _after_imports(source: str) -> str:
+def _after_imports(source: str, code: str) -> str:
     lines = source.split("\n")
     last = max(i for i, line in enumerate(lines) if line.startswith("import "))
-    return "\n".join(lines[:last + 1] + [WORKER_BLOCK] + lines[last + 1:])
+    return "\n".join(lines[:last + 1] + [code] + lines[last + 1:])
 
 
-def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path, dist_url, dist_root):
-    if not has_screen(dist_root, "waterworks"):
-        pytest.skip("the Water Works screen has not landed yet")
-    (tmp_path / "index.html").write_text(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head><body>'
-        f'<iframe id="game" src="{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy&speed=fast" '
-        'width="760" height="680"></iframe><script>window.events = [];'
-        "addEventListener('message', (e) => { if (e.data && e.data.source === 'pipes-and-ducks') window.events.push(e.data); });"
-        "</script></body></html>")
+HOST_PAGE = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head><body>'
+             '<iframe id="game" src="{src}" width="760" height="680"></iframe><script>window.events = [];'
+             "addEventListener('message', (e) => {{ if (e.data && e.data.source === 'pipes-and-ducks') window.events.push(e.data); }});"
+             "</script></body></html>")
+
+
+@pytest.mark.parametrize("blocked, game", [("localStorage", "aqueducks"), ("indexedDB", "waterworks"),
+                                           ("caches", "aqueducks"), ("all", "waterworks")])
+def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path, dist_url, dist_root, blocked, game):
+    if not has_screen(dist_root, game):
+        pytest.skip("the game screen has not landed yet")
+    (tmp_path / "index.html").write_text(HOST_PAGE.format(
+        src=f"{dist_url}embed.html?game={game}&players=2&seats=easy,easy&speed=fast"))
     server, url = _serve(tmp_path, "/")
+    # another site, not only another origin: localhost and 127.0.0.1 are two sites
+    url = url.replace("//localhost:", "//127.0.0.1:")
+    assert "//localhost:" in dist_url
     ctx = browser.new_context(service_workers="block")
     try:
-        ctx.add_init_script(BLOCK_STORAGE)
-        block_worker_storage(ctx)
+        ctx.add_init_script(REFUSALS + BLOCKS[blocked])
+        block_worker_storage(ctx, blocked)
         page = ctx.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         frame = page.frame_locator("#game")
-        page.wait_for_function("() => window.events.some(e => e.type === 'ready')", timeout=60_000)
+        page.wait_for_function("() => window.events.some(e => e.type === 'ready')", timeout=90_000)
         frame.locator("#embed-play").click()
         page.wait_for_function("() => window.events.filter(e => e.type === 'move').length >= 3", timeout=120_000)
         assert not page.evaluate("window.events.some(e => e.type === 'error')")
         assert errors == []
+        if blocked not in ("localStorage", "all"):
+            return
         # the full site in the same browser: plays, and says it cannot save
         full = ctx.new_page()
         full.on("pageerror", lambda e: errors.append(str(e)))
@@ -302,23 +317,55 @@ def test_the_embed_posts_the_seed_only_when_the_page_chose_it(browser, tmp_path,
 
 
 # ---- 23: a long evening in one tab -----------------------------------------------------------
+def dom_counters(page) -> dict:
+    """What the tab holds after a full garbage collection: DOM nodes and JS event listeners
+    (attached or not), and the listeners on window and document."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("HeapProfiler.enable")
+        for _ in range(3):
+            cdp.send("HeapProfiler.collectGarbage")
+        counts = cdp.send("Memory.getDOMCounters")
+        for name in ("window", "document"):
+            obj = cdp.send("Runtime.evaluate", {"expression": name})["result"]["objectId"]
+            counts[name] = len(cdp.send("DOMDebugger.getEventListeners", {"objectId": obj})["listeners"])
+        return counts
+    finally:
+        cdp.detach()
+
+
 def test_leaving_games_releases_them_in_the_engine(open_page, dist_url, dist_root):
     if not (has_screen(dist_root, "waterworks") and has_screen(dist_root, "aqueducks")):
         pytest.skip("the game screens have not landed yet")
     page, probe = open_page(dist_url)
 
     def play_and_leave(game, players):
-        start_from_menu(page, game, players, ["bot:random"] * players)
-        gid = page.get_attribute("html", "data-game-id")
-        wait_moves(page, gid, 2, 60)
+        # Locators, not wait_for_selector: an element handle the test kept would hold the
+        # screen it points into, and the count below would see that instead of the page's.
+        page.click(f".game-pick[data-game={game}]")
+        page.click(f"#player-count button[data-players='{players}']")
+        for i in range(players):
+            page.select_option(f"#seats .seat:nth-child({i + 1}) select", "bot:random")
+        page.click("#start")
+        page.locator(f"#game [data-testid={game}]").wait_for(timeout=20_000)
+        page.select_option("#frame-speed", "fast")
+        wait_moves(page, page.get_attribute("html", "data-game-id"), 2, 60)
         page.click("[data-act=menu]")
-        page.wait_for_selector("html[data-screen=menu]", state="attached")
+        page.locator("html[data-screen=menu]").wait_for(state="attached")
 
     play_and_leave("waterworks", 2)
+    play_and_leave("aqueducks", 2)  # both screens' modules are loaded now
     after_first = open_games(page)
-    for game, players in (("aqueducks", 2), ("waterworks", 3), ("aqueducks", 3)):
+    base = dom_counters(page)
+    for game, players in (("waterworks", 3), ("aqueducks", 3), ("waterworks", 2), ("aqueducks", 2)):
         play_and_leave(game, players)
         assert open_games(page) == after_first
+    now = dom_counters(page)
+    # a left screen is let go: its listeners on window/document, and with them its DOM (a
+    # screen is ~700 nodes; what grows is the saved-games list, a row per game)
+    assert (now["window"], now["document"]) == (base["window"], base["document"]), (base, now)
+    assert now["jsEventListeners"] <= base["jsEventListeners"] + 20, (base, now)
+    assert now["nodes"] <= base["nodes"] + 600, (base, now)
     # resumed games are let go as well
     page.click("#saves-list .save [data-act=resume]")
     page.wait_for_selector("html[data-screen][data-game-id]", state="attached")

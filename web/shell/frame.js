@@ -126,6 +126,8 @@ export function createFrame(root, { title, game, rulesHtml, speed = 'normal', on
 
   return {
     root: frameEl,
+    /** Let the screen go: the window's listener would keep the whole screen alive. */
+    destroy() { window.removeEventListener('resize', fit); },
     board: $('.frame-board'),
     /** Where take-back and timeline controls go (web/shell/history.js). */
     history: $('.frame-history'),

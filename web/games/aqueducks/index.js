@@ -88,6 +88,7 @@ class AqueducksUI {
     if (this.history) this.history.detach();
     clearTimeout(this.toppleTimer);
     this.city.destroy();
+    this.frame.destroy();
   }
 
   exit() {

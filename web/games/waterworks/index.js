@@ -447,6 +447,7 @@ export async function mount(el, session) {
     if (history) history.detach();
     table.destroy();
     moves.stop();
+    frame.destroy();
     document.removeEventListener('keydown', onKey);
   }
 
