@@ -361,11 +361,13 @@ def test_leaving_games_releases_them_in_the_engine(open_page, dist_url, dist_roo
         play_and_leave(game, players)
         assert open_games(page) == after_first
     now = dom_counters(page)
-    # a left screen is let go: its listeners on window/document, and with them its DOM (a
-    # screen is ~700 nodes; what grows is the saved-games list, a row per game)
+    # a left screen is let go: its listeners on window/document, and with them its DOM. A
+    # screen held alive is ~45 JS listeners and ~700 nodes, so four held would be +180/+2,800
+    # (measured before the fix: +164/+2,618); the bounds allow the saved-games list's new rows
+    # and one screen still on its way out (a bot's answer or a timer in flight: +34/+533 seen).
     assert (now["window"], now["document"]) == (base["window"], base["document"]), (base, now)
-    assert now["jsEventListeners"] <= base["jsEventListeners"] + 20, (base, now)
-    assert now["nodes"] <= base["nodes"] + 600, (base, now)
+    assert now["jsEventListeners"] <= base["jsEventListeners"] + 60, (base, now)
+    assert now["nodes"] <= base["nodes"] + 1200, (base, now)
     # resumed games are let go as well
     page.click("#saves-list .save [data-act=resume]")
     page.wait_for_selector("html[data-screen][data-game-id]", state="attached")
