@@ -74,6 +74,13 @@ export async function mount(el, session) {
     zoomBox: $('.ww-zoombox'),
     minCell: () => (Math.min(window.innerWidth, window.innerHeight) < 560 ? 40 : 44),
   });
+  // a seat tapped (or Enter on it) brings that player's line into view
+  const seatLine = (e) => {
+    const seat = e.target.closest('.ww-player[data-line]');
+    if (seat) table.showLine(Number(seat.dataset.line));
+  };
+  $('.ww-players').addEventListener('click', seatLine);
+  $('.ww-players').addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); seatLine(e); } });
   renderLegend($('.ww-legend'));
   const keyBtn = $('.ww-keybtn');
   keyBtn.addEventListener('click', () => {
@@ -199,6 +206,7 @@ export async function mount(el, session) {
     if (st.myTurn === null || st.hidden) { message('Wait for your turn.', 'warn'); return; }
     if (st.selected === id) { st.selected = null; st.turned = false; }
     else { st.selected = id; st.turned = false; }
+    table.follow(); // the camera goes back to where the card can go
     redraw();
     hint();
     const card = selectedCard();

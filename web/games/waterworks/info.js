@@ -15,6 +15,11 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
     div.className = `ww-player${turn ? ' turn' : ''}${won ? ' won' : ''}${i === viewer ? ' me' : ''}`;
     div.dataset.testid = `player-${i}`;
     div.style.setProperty('--c', colours[i]);
+    // a seat is also the way to its line on the table (a phone shows one part of it)
+    div.dataset.line = String(i);
+    div.tabIndex = 0;
+    div.setAttribute('role', 'button');
+    div.title = `Show ${names[i] === 'You' ? 'your' : `${names[i]}'s`} line on the table`;
     const ctl = seats[i].controller;
     const kind = ctl === 'human' ? 'human' : `bot · ${{ 'bot:random': 'easy', 'bot:greedy': 'normal', 'bot:hard': 'hard' }[ctl] || 'bot'}`;
     // after the spout the line has no open end left: show the winning line's length instead

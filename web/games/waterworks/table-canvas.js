@@ -22,11 +22,17 @@ export class TableCanvas {
       <div class="ww-scroll" data-testid="ww-table" tabindex="0" role="region" aria-label="The table (drag to pan, wheel or pinch to zoom)">
         <canvas class="ww-canvas" role="img"></canvas>
         <div class="ww-spots" role="group" aria-label="Where the selected card can go"></div>
+        <div class="ww-markers" role="group" aria-label="Lines out of view"></div>
       </div>`;
     parent.append(this.root);
     this.scroll = this.root.querySelector('.ww-scroll');
     this.canvas = this.root.querySelector('canvas');
     this.spotLayer = this.root.querySelector('.ww-spots');
+    this.markerLayer = this.root.querySelector('.ww-markers');
+    this.markerLayer.addEventListener('click', (e) => {
+      const b = e.target.closest('[data-line]');
+      if (b) this.showLine(Number(b.dataset.line));
+    });
     this.ctx = this.canvas.getContext('2d');
     this.zoom = 1;
     this.auto = true;      // the camera follows the lines until the person pans or zooms
@@ -41,7 +47,7 @@ export class TableCanvas {
       const b = e.target.closest('[data-zoom]');
       if (!b) return;
       const z = Number(b.dataset.zoom);
-      if (z === 0) { this.auto = true; this.zoom = 1; this.layout({ smooth: true }); return; }
+      if (z === 0) { this.auto = true; this.zoom = 1; this.layout({ smooth: true }); this.applyCam(); return; }
       this.setZoom(this.zoom * (z > 0 ? 1.25 : 0.8));
     });
     this.pointers = new Map();
@@ -223,7 +229,80 @@ export class TableCanvas {
     // where cell (0, 0) is drawn, for tests and the tutorial's rings
     this.scroll.dataset.origin = `${Math.round(this.cam.ox)},${Math.round(this.cam.oy)}`;
     this.placeSpots();
+    this.placeMarkers();
     this.draw();
+  }
+
+  /** Follow the lines again (the Fit button, or a card picked: its spots must be in view). */
+  follow() {
+    if (this.auto) return;
+    this.auto = true;
+    this.zoom = 1;
+    this.layout({ smooth: true });
+  }
+
+  /** Bring player p's line into view (a seat or an edge marker tapped); the camera then
+   *  stays there until the person picks a card or presses Fit. */
+  showLine(p) {
+    if (!this.state || !this.cam) return;
+    const cells = this.state.view.cards.filter((c) => c.owner === p);
+    if (!cells.length) return;
+    const m = 0.35;
+    const x0 = Math.min(...cells.map((c) => c.x)) - m; const x1 = Math.max(...cells.map((c) => c.x)) + 1 + m;
+    const y0 = Math.min(...cells.map((c) => c.y)) - m; const y1 = Math.max(...cells.map((c) => c.y)) + 1 + m;
+    const least = this.minCell();
+    const fit = Math.min(this.vw / (x1 - x0), this.vh / ((y1 - y0) * RATIO), MAX_CELL);
+    const cw = Math.max(least, Math.min(fit, Math.max(this.cam.cw, least)));
+    // a line too long for the view at a tappable size: centre on its valve
+    const valve = cells.find((c) => c.kind === 'valve') || cells[0];
+    const [cx, cy] = fit >= cw ? [(x0 + x1) / 2, (y0 + y1) / 2] : [valve.x + 0.5, valve.y + 0.5];
+    const target = this.edges({ cw, ox: this.vw / 2 - cx * cw, oy: this.vh / 2 - cy * cw * RATIO });
+    this.auto = false;
+    this.zoom = cw / (this.fitCam().cw || cw);
+    if (motion.on) this.glide(target); else { cancelAnimationFrame(this.camRaf); this.cam = target; this.applyCam(); }
+  }
+
+  /** For every line with no card in view, a button on the table's edge pointing to it. */
+  placeMarkers() {
+    const s = this.state;
+    const lines = new Map();
+    for (const c of s.view.cards) {
+      if (!lines.has(c.owner)) lines.set(c.owner, []);
+      lines.get(c.owner).push(c);
+    }
+    const keep = new Set();
+    const size = 44; const pad = 4;
+    for (const [p, cells] of lines) {
+      const seen = cells.some((c) => {
+        const [x, y, w, h] = this.cellRect(c.x, c.y);
+        return x + w > 0 && y + h > 0 && x < this.vw && y < this.vh;
+      });
+      if (seen) continue;
+      keep.add(String(p));
+      let b = this.markerLayer.querySelector(`[data-line="${p}"]`);
+      if (!b) {
+        b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'ww-marker';
+        b.dataset.line = String(p);
+        b.dataset.testid = `line-marker-${p}`;
+        this.markerLayer.append(b);
+      }
+      // from the view's centre toward the line's middle, stopped at the edge
+      const mx = cells.reduce((n, c) => n + c.x + 0.5, 0) / cells.length;
+      const my = cells.reduce((n, c) => n + c.y + 0.5, 0) / cells.length;
+      const dx = this.cam.ox + mx * this.cw - this.vw / 2;
+      const dy = this.cam.oy + my * this.ch - this.vh / 2;
+      const k = Math.min((this.vw / 2 - size / 2 - pad) / (Math.abs(dx) || 1e-6), (this.vh / 2 - size / 2 - pad) / (Math.abs(dy) || 1e-6));
+      const left = this.vw / 2 + dx * k - size / 2; const top = this.vh / 2 + dy * k - size / 2;
+      const ang = Math.atan2(dy, dx) * 180 / Math.PI;
+      const name = s.names[p];
+      b.style.cssText = `left:${Math.round(left)}px;top:${Math.round(top)}px;--c:${s.colours[p]};--a:${Math.round(ang)}deg`;
+      b.innerHTML = `<span class="ww-marker-arrow" aria-hidden="true"></span><span aria-hidden="true">${p + 1}</span>`;
+      b.setAttribute('aria-label', `Show ${name === 'You' ? 'your' : `${name}'s`} line`);
+      b.title = b.getAttribute('aria-label');
+    }
+    for (const b of [...this.markerLayer.children]) if (!keep.has(b.dataset.line)) b.remove();
   }
 
   /** state: {view, names, colours, spots, card, turned, last:{x,y}|null, win:[[x,y]]|null, viewer} */

@@ -1,0 +1,284 @@
+"""Both game screens laid out to the viewport (issue 16): no page scroll at each size, the turn
+status, the decision and the hand on screen, Water Works cells big enough, touch targets on a
+phone, card captions that fit, opponents' lines reachable on a phone, motion that starts and
+finishes (and is skipped under reduced motion), and a mute that survives a reload.
+
+Every move goes through the page; the engine is only read to learn where things are.
+Screenshots land in e2e/artifacts/layout-*.png (git-ignored)."""
+from __future__ import annotations
+
+import pytest
+from conftest import open_in_context
+from helpers_menu import start_from_menu
+
+SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "tablet": (768, 1024),
+         "phone": (375, 812), "landscape": (812, 375)}
+PHONES = ("phone", "landscape")
+WW_HAND = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
+AQ_TURN = ".aq:not([data-turn=''])"
+
+
+# ----- helpers ----------------------------------------------------------------------------
+def ww_start(page, speed="instant"):
+    start_from_menu(page, "waterworks", 2, ["human", "bot:greedy"], ["You", "Bo"],
+                    {"first_player": "1"}, speed)
+    page.wait_for_selector(WW_HAND, timeout=20_000)
+
+
+def ww_turn(page):
+    """One turn through the page: the first card with a lit spot goes on its first spot
+    (the person's own line first), else the first card is discarded."""
+    page.wait_for_selector(WW_HAND, timeout=20_000)
+    n = page.locator(".frame-log-list li").count()
+    ids = page.evaluate("""() => [...document.querySelectorAll('.ww-card[data-card-id]')]
+        .filter(b => +((b.querySelector('.ww-fit') || {}).textContent || 0)).map(b => b.dataset.cardId)""")
+    if ids:
+        page.click(f".ww-card[data-card-id='{ids[0]}']")
+        mine = page.locator(".ww-spot[data-kind=lay], .ww-spot[data-kind=cover]")
+        (mine if mine.count() else page.locator(".ww-spot")).first.click()
+    else:
+        page.click(".ww-card[data-card-id] >> nth=0")
+        page.click("[data-testid=act-discard]")
+    page.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length > {n}")
+
+
+def ww_moves(page, at_least):
+    """Play the person's turns until the log holds `at_least` moves (the bot's included)."""
+    for _ in range(at_least):
+        if page.locator(".frame-log-list li").count() >= at_least:
+            return
+        ww_turn(page)
+    page.wait_for_selector(WW_HAND, timeout=20_000)
+
+
+def aq_start(page, players=3, speed="instant"):
+    start_from_menu(page, "aqueducks", players, ["human"] + ["bot:greedy"] * (players - 1), None, None, speed)
+    page.wait_for_selector(AQ_TURN, timeout=30_000)
+
+
+def page_size(page):
+    return page.evaluate("""() => ({sh: document.documentElement.scrollHeight, ih: innerHeight,
+        sw: document.documentElement.scrollWidth, iw: innerWidth})""")
+
+
+def rect(page, selector):
+    return page.evaluate("""(s) => { const e = document.querySelector(s); if (!e) return null;
+        const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; }""", selector)
+
+
+def in_view(page, selector):
+    """Every element matching `selector` lies wholly inside the viewport (there is one)."""
+    boxes = page.evaluate("""(s) => [...document.querySelectorAll(s)].map(e => {
+        const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""", selector)
+    size = page_size(page)
+    assert boxes, f"nothing matches {selector}"
+    out = [b for b in boxes if b[0] < -0.5 or b[1] < -0.5 or b[2] > size["iw"] + 0.5 or b[3] > size["ih"] + 0.5]
+    assert not out, f"{selector} off screen: {out} in {size['iw']}x{size['ih']}"
+
+
+def small_targets(page, selector):
+    """Visible elements matching `selector` smaller than 44x44 CSS px: [(text, w, h)]."""
+    return page.evaluate("""(s) => [...document.querySelectorAll(s)].filter(e => e.offsetParent)
+        .map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim().slice(0, 20), Math.round(r.width), Math.round(r.height)]; })
+        .filter(([, w, h]) => w < 44 || h < 44)""", selector)
+
+
+def overflowing_captions(page, selector):
+    return page.evaluate("""(s) => [...document.querySelectorAll(s)].filter(e => e.offsetParent)
+        .filter(e => e.scrollWidth > e.clientWidth + 0.5).map(e => [e.textContent, e.scrollWidth, e.clientWidth])""", selector)
+
+
+def no_page_scroll(page, where):
+    size = page_size(page)
+    assert size["sh"] <= size["ih"], f"{where}: the page scrolls ({size})"
+    assert size["sw"] <= size["iw"], f"{where}: the page scrolls sideways ({size})"
+
+
+def motion_counts(page):
+    return page.evaluate("() => Object.assign({}, (document.querySelector('[data-testid=motion]') || {dataset: {}}).dataset)")
+
+
+def ww_state(page):
+    gid = page.get_attribute("html", "data-game-id")
+    return page.evaluate("async (id) => (await window.PipesAndDucks.state({id, player: 0})).result.view", gid)
+
+
+def camera(page):
+    """(ox, oy, cell width, table box): where cell (0, 0) is drawn and how big cells are."""
+    table = "[data-testid=ww-table]"
+    ox, oy = map(float, page.get_attribute(table, "data-origin").split(","))
+    return ox, oy, float(page.get_attribute(table, "data-cell-px")), rect(page, table)
+
+
+def cell_on_canvas(page, x, y, partly=False):
+    """Whether cell (x, y) of the Water Works table is drawn inside the table's box (wholly,
+    or at least partly)."""
+    ox, oy, cw, box = camera(page)
+    left, top, ch = ox + x * cw, oy + y * cw * 1.16, cw * 1.16
+    if partly:
+        return left + cw > 0 and top + ch > 0 and left < box["w"] and top < box["h"]
+    return -1 <= left and left + cw <= box["w"] + 1 and -1 <= top and top + ch <= box["h"] + 1
+
+
+# ----- no page scroll, and what must be on screen ------------------------------------------
+@pytest.mark.parametrize("size", list(SIZES))
+def test_water_works_fits_the_viewport(open_page, artifacts, size):
+    w, h = SIZES[size]
+    page, probe = open_page(width=w, height=h)
+    ww_start(page)
+    ww_moves(page, 10)
+    page.wait_for_timeout(150)  # the camera's re-fit
+    no_page_scroll(page, f"Water Works {w}x{h}")
+    in_view(page, "[data-testid=turn-status]")
+    in_view(page, "[data-testid=ww-message]")
+    in_view(page, ".ww-hand .ww-card[data-card-id]")
+    in_view(page, ".ww-actions [data-act]")
+    cell = int(page.get_attribute("[data-testid=ww-table]", "data-cell-px"))
+    if size == "desktop":
+        assert cell >= 56, f"cells are {cell} px at 1440x900 after ten moves"
+    assert cell >= 40, f"cells are {cell} px at {w}x{h}"
+    if size in PHONES:
+        tiny = small_targets(page, ".ww-zoom button, .ww-keybtn, .ww-actions .btn, .ww-hand .ww-card[data-card-id], .frame-bar button, .frame-bar select")
+        assert tiny == [], f"touch targets under 44x44 px: {tiny}"
+    caps = overflowing_captions(page, ".ww-card-cap, .ww-pile-cap, .ww-name")
+    assert caps == [], f"captions cut off: {caps}"
+    page.screenshot(path=str(artifacts / f"layout-waterworks-{w}x{h}.png"))
+    assert probe.errors == [] or all("sw.js" in e or "404" in e for e in probe.errors), probe.errors
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_aqueducks_fits_the_viewport(open_page, artifacts, size):
+    w, h = SIZES[size]
+    page, probe = open_page(width=w, height=h)
+    aq_start(page)
+    no_page_scroll(page, f"Aqueducks {w}x{h}")
+    in_view(page, "[data-testid=turn-status]")
+    in_view(page, "[data-testid=action-panel]")
+    in_view(page, "[data-testid=hand] .aq-handcard:first-child")
+    city = rect(page, ".aq-citycol")
+    assert city and city["h"] >= min(160, h * 0.3), f"the city gets {city} of a {w}x{h} screen"
+    if size in PHONES:
+        tiny = small_targets(page, ".aq-zoom, .aq-tabs button, .aq-views button, .aq-boards-toggle, [data-testid=action-panel] button, .frame-bar button, .frame-bar select")
+        assert tiny == [], f"touch targets under 44x44 px: {tiny}"
+    page.screenshot(path=str(artifacts / f"layout-aqueducks-{w}x{h}.png"))
+    # the boards are one tap away on narrow screens, and the page still does not scroll
+    toggle = page.locator("[data-testid=boards-toggle]")
+    if toggle.is_visible():
+        toggle.click()
+        page.wait_for_selector(".aq-boards .aq-pondifex", state="visible")
+        no_page_scroll(page, f"Aqueducks boards drawer {w}x{h}")
+        page.screenshot(path=str(artifacts / f"layout-aqueducks-boards-{w}x{h}.png"))
+    assert [e for e in probe.errors if not e.startswith("Failed to load resource")] == []
+
+
+# ----- a phone reaches every line -------------------------------------------------------------
+def test_phone_shows_where_the_other_lines_are(open_page, artifacts):
+    """On a phone the camera keeps to the person's part of the table; a line with no card in
+    view has a marker on the table's edge that brings it into view, and so does its seat."""
+    page, _probe = open_page(width=375, height=812)
+    ww_start(page)
+    ww_moves(page, 6)
+    page.wait_for_timeout(150)
+    view = ww_state(page)
+    valve = {c["owner"]: (c["x"], c["y"]) for c in view["cards"] if c.get("kind") == "valve"}
+    bo = [(c["x"], c["y"]) for c in view["cards"] if c["owner"] == 1]
+    assert set(valve) == {0, 1}
+    marker = page.locator("[data-testid=line-marker-1]")
+    # pan (arrow keys on the table) until none of Bo's cards is in view
+    page.focus("[data-testid=ww-table]")
+    for _ in range(40):
+        seen = [xy for xy in bo if cell_on_canvas(page, *xy, partly=True)]
+        if not seen:
+            break
+        assert marker.count() == 0, "no marker while part of the line is in view"
+        ox, oy, cw, box = camera(page)
+        mx = sum(x + 0.5 for x, _ in bo) / len(bo) * cw + ox - box["w"] / 2
+        my = sum(y + 0.5 for _, y in bo) / len(bo) * cw * 1.16 + oy - box["h"] / 2
+        key = ("ArrowLeft" if mx > 0 else "ArrowRight") if abs(mx) / box["w"] > abs(my) / box["h"] \
+            else ("ArrowUp" if my > 0 else "ArrowDown")
+        page.keyboard.press(key)
+    else:
+        raise AssertionError("could not pan Bo's line out of view")
+    marker.wait_for(state="visible")
+    box = marker.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    page.screenshot(path=str(artifacts / "layout-waterworks-phone-marker.png"))
+    marker.click()
+    page.wait_for_timeout(700)
+    assert cell_on_canvas(page, *valve[1]), "the marker brings Bo's valve into view"
+    assert marker.count() == 0
+    # a seat does the same, and Fit goes back to following the person's play
+    page.click("[data-testid=player-0]")
+    page.wait_for_timeout(700)
+    assert cell_on_canvas(page, *valve[0]), "tapping your seat shows your valve"
+    page.click("[data-testid=player-1]")
+    page.wait_for_timeout(700)
+    assert cell_on_canvas(page, *valve[1]), "tapping Bo's seat shows Bo's valve"
+    page.screenshot(path=str(artifacts / "layout-waterworks-phone-bo.png"))
+    page.click("[data-testid=zoom-fit]")
+    no_page_scroll(page, "after panning")
+
+
+# ----- motion ---------------------------------------------------------------------------------
+def _played_motion(page, kinds):
+    """Wait until every motion kind that started has finished; return the counts."""
+    page.wait_for_function("""(kinds) => { const d = (document.querySelector('[data-testid=motion]') || {dataset: {}}).dataset;
+        return kinds.every(k => +(d[k + 'Started'] || 0) > 0 && d[k + 'Started'] === d[k + 'Finished']); }""",
+                           arg=kinds, timeout=15_000)
+    return motion_counts(page)
+
+
+def test_water_works_motion_starts_and_finishes(open_page):
+    page, _probe = open_page(width=1280, height=720)
+    ww_start(page, speed="normal")
+    ww_turn(page)
+    page.wait_for_selector(WW_HAND, timeout=20_000)
+    counts = _played_motion(page, ["play", "draw", "land"])
+    assert not any(k.endswith("Skipped") for k in counts), counts
+    assert page.locator(".motion-layer .motion-fly").count() == 0, "nothing is left in flight"
+
+
+def test_motion_is_skipped_under_reduced_motion(browser, base_url):
+    contexts = []
+    try:
+        ctx_page, _probe = open_in_context(browser, contexts, base_url, width=1280, height=720)
+        ctx_page.emulate_media(reduced_motion="reduce")
+        ww_start(ctx_page, speed="normal")
+        ww_turn(ctx_page)
+        ctx_page.wait_for_selector(WW_HAND, timeout=20_000)
+        counts = motion_counts(ctx_page)
+        assert int(counts.get("playSkipped", 0)) >= 1 and int(counts.get("drawSkipped", 0)) >= 1, counts
+        assert not any(k.endswith("Started") for k in counts), counts
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_instant_speed_skips_motion(open_page):
+    page, _probe = open_page(width=1280, height=720)
+    ww_start(page, speed="instant")
+    ww_turn(page)
+    page.wait_for_selector(WW_HAND, timeout=20_000)
+    counts = motion_counts(page)
+    assert int(counts.get("playSkipped", 0)) >= 1, counts
+    assert not any(k.endswith("Started") for k in counts), counts
+
+
+# ----- sound ------------------------------------------------------------------------------------
+def test_mute_is_remembered_across_a_reload(open_page):
+    page, _probe = open_page(width=1280, height=720)
+    page.evaluate("localStorage.removeItem('pnd.sound')")
+    ww_start(page)
+    toggle = "[data-testid=sound-toggle]"
+    assert page.get_attribute(toggle, "aria-pressed") == "true", "sound starts on in the app"
+    page.click(toggle)
+    assert page.get_attribute(toggle, "aria-pressed") == "false"
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    ww_start(page)
+    assert page.get_attribute(toggle, "aria-pressed") == "false", "muted after the reload"
+    page.click(toggle)
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    aq_start(page, players=2)
+    assert page.get_attribute(toggle, "aria-pressed") == "true", "sound back on after the reload"
