@@ -8,13 +8,12 @@ Screenshots land in e2e/artifacts/layout-*.png (git-ignored)."""
 from __future__ import annotations
 
 import pytest
-from conftest import open_in_context
 from helpers_menu import start_from_menu
+from helpers_play import WW_HAND, aq_build, ww_turn as ww_play
 
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "tablet": (768, 1024),
          "phone": (375, 812), "landscape": (812, 375)}
 PHONES = ("phone", "landscape")
-WW_HAND = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 AQ_TURN = ".aq:not([data-turn=''])"
 
 
@@ -26,19 +25,10 @@ def ww_start(page, speed="instant"):
 
 
 def ww_turn(page):
-    """One turn through the page: the first card with a lit spot goes on its first spot
-    (the person's own line first), else the first card is discarded."""
+    """One turn through the page; returns when the move is in the log."""
     page.wait_for_selector(WW_HAND, timeout=20_000)
     n = page.locator(".frame-log-list li").count()
-    ids = page.evaluate("""() => [...document.querySelectorAll('.ww-card[data-card-id]')]
-        .filter(b => +((b.querySelector('.ww-fit') || {}).textContent || 0)).map(b => b.dataset.cardId)""")
-    if ids:
-        page.click(f".ww-card[data-card-id='{ids[0]}']")
-        mine = page.locator(".ww-spot[data-kind=lay], .ww-spot[data-kind=cover]")
-        (mine if mine.count() else page.locator(".ww-spot")).first.click()
-    else:
-        page.click(".ww-card[data-card-id] >> nth=0")
-        page.click("[data-testid=act-discard]")
+    ww_play(page)
     page.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length > {n}")
 
 
@@ -238,20 +228,15 @@ def test_water_works_motion_starts_and_finishes(open_page):
     assert page.locator(".motion-layer .motion-fly").count() == 0, "nothing is left in flight"
 
 
-def test_motion_is_skipped_under_reduced_motion(browser, base_url):
-    contexts = []
-    try:
-        ctx_page, _probe = open_in_context(browser, contexts, base_url, width=1280, height=720)
-        ctx_page.emulate_media(reduced_motion="reduce")
-        ww_start(ctx_page, speed="normal")
-        ww_turn(ctx_page)
-        ctx_page.wait_for_selector(WW_HAND, timeout=20_000)
-        counts = motion_counts(ctx_page)
-        assert int(counts.get("playSkipped", 0)) >= 1 and int(counts.get("drawSkipped", 0)) >= 1, counts
-        assert not any(k.endswith("Started") for k in counts), counts
-    finally:
-        for c in contexts:
-            c.close()
+def test_motion_is_skipped_under_reduced_motion(open_page):
+    page, _probe = open_page(width=1280, height=720)
+    page.emulate_media(reduced_motion="reduce")
+    ww_start(page, speed="normal")
+    ww_turn(page)
+    page.wait_for_selector(WW_HAND, timeout=20_000)
+    counts = motion_counts(page)
+    assert int(counts.get("playSkipped", 0)) >= 1 and int(counts.get("drawSkipped", 0)) >= 1, counts
+    assert not any(k.endswith("Started") for k in counts), counts
 
 
 def test_instant_speed_skips_motion(open_page):
@@ -262,6 +247,34 @@ def test_instant_speed_skips_motion(open_page):
     counts = motion_counts(page)
     assert int(counts.get("playSkipped", 0)) >= 1, counts
     assert not any(k.endswith("Started") for k in counts), counts
+
+
+def test_aqueducks_reveal_shows_each_city_built(open_page, artifacts):
+    """Builds chosen together are revealed one city at a time, on the city and the
+    opponents' live miniatures, each captioned with what was built."""
+    page, _probe = open_page(width=1440, height=900)
+    aq_start(page, players=3, speed="normal")
+    assert page.locator("[data-testid=minis] .aq-mini").count() == 2, "one miniature per other city"
+    aq_build(page)
+    page.wait_for_function("() => [...document.querySelectorAll('.aq-mini-cap')].every(c => c.textContent.includes('+'))",
+                           timeout=30_000)
+    counts = _played_motion(page, ["reveal"])
+    assert int(counts["revealStarted"]) >= 3, counts
+    page.screenshot(path=str(artifacts / "layout-aqueducks-reveal.png"))
+    # a miniature enlarges its city
+    page.click("[data-testid=mini-1] .aq-mini-btn")
+    assert page.get_attribute("[data-testid=city-tab-1]", "aria-selected") == "true"
+    assert page.locator("[data-testid=mini-0]").count() == 1, "your own city is a miniature then"
+
+
+def test_aqueducks_reveal_is_skipped_under_reduced_motion(open_page):
+    page, _probe = open_page(width=1280, height=720)
+    page.emulate_media(reduced_motion="reduce")
+    aq_start(page, players=2, speed="normal")
+    aq_build(page)
+    page.wait_for_function("() => +((document.querySelector('[data-testid=motion]') || {dataset: {}}).dataset.revealSkipped || 0) >= 2",
+                           timeout=30_000)
+    assert not any(k.endswith("Started") for k in motion_counts(page)), motion_counts(page)
 
 
 # ----- sound ------------------------------------------------------------------------------------
@@ -282,3 +295,15 @@ def test_mute_is_remembered_across_a_reload(open_page):
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
     aq_start(page, players=2)
     assert page.get_attribute(toggle, "aria-pressed") == "true", "sound back on after the reload"
+
+
+@pytest.mark.parametrize("query, on", [("", False), ("&sound=on", True)])
+def test_an_embed_is_muted_unless_it_asks_for_sound(open_page, base_url, query, on):
+    """The app's own choice (sound on) does not leak into an embed, nor the embed's into it."""
+    page, _probe = open_page(f"{base_url}embed.html?game=waterworks&autostart=1{query}", width=800, height=600,
+                             wait_ready=False)
+    page.wait_for_selector("#game .frame [data-testid=sound-toggle]", timeout=90_000)
+    assert page.get_attribute("[data-testid=sound-toggle]", "aria-pressed") == str(on).lower()
+    page.click("[data-testid=sound-toggle]")
+    assert page.get_attribute("[data-testid=sound-toggle]", "aria-pressed") == str(not on).lower()
+    assert page.evaluate("localStorage.getItem('pnd.sound')") is None, "an embed remembers nothing"

@@ -1,7 +1,8 @@
 // Embed mode (embed.html): one game in compact chrome for a blog column, and postMessage
 // events for the host page. Query: ?game=waterworks|aqueducks&players=N
 //   &seats=human,normal,...   (human | easy | normal | hard, or bot = normal)
-//   &names=Ann,Bo  &speed=fast|normal|slow  &seed=INT  &autostart=1
+//   &names=Ann,Bo  &speed=fast|normal|slow  &seed=INT  &autostart=1  &sound=on
+// An embedded game starts muted (a blog's readers did not ask for noise) unless sound=on.
 // Until the reader presses Play (or the embed asks for autostart=1) the frame shows a light
 // preview drawn without Python and downloads nothing more: no engine, no service worker.
 // Events (window.parent.postMessage, documented in docs/embedding.md), each
@@ -14,6 +15,7 @@ import { initPwa } from './pwa/register.js';
 import { randomSeed } from './shell/seed.js';
 // No engine runs in the preview: the shared table's player counts (the engines' own).
 import { GAMES } from './shell/games.js';
+import { sound } from './shell/sound.js';
 
 const EMBED_DEFAULT_PLAYERS = 2; // docs/embedding.md: a frame is small, two seats fit it best
 const SEAT_WORDS = { human: 'human', easy: 'bot:random', random: 'bot:random', normal: 'bot:greedy', bot: 'bot:greedy', greedy: 'bot:greedy', hard: 'bot:hard' };
@@ -38,10 +40,11 @@ export function parseConfig(search = params) {
   const speed = ['instant', 'fast', 'normal', 'slow'].includes(search.get('speed')) ? search.get('speed') : 'normal';
   const seedText = search.get('seed');
   const seed = seedText && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
-  return { game, players, seats, speed, seed, autostart: search.get('autostart') === '1' };
+  return { game, players, seats, speed, seed, autostart: search.get('autostart') === '1', sound: search.get('sound') === 'on' };
 }
 
 const config = parseConfig();
+sound.embed(config.sound);
 
 /** Tell the host page; '*' because the host is any blog, and nothing here is secret. */
 function post(type, data = {}) {

@@ -18,7 +18,9 @@ const SIDES = ['left', 'right'];
 const INK = '#14232b';
 
 export class CityCanvas {
-  constructor(host, { cardOf, onFace, onPlace, onToggle, tipHtml }) {
+  constructor(host, { cardOf, onFace, onPlace, onToggle, tipHtml, interactive = true }) {
+    // a miniature (minis.js) is a picture only: no buttons over it, nothing to focus or find
+    this.interactive = interactive;
     this.tipHtml = tipHtml || null;
     this.cardOf = cardOf;
     this.onFace = onFace || (() => {});
@@ -70,7 +72,7 @@ export class CityCanvas {
     this.overlay.style.height = `${h}px`;
     this.el.style.height = `${h}px`;
     this.draw();
-    this.buildOverlay();
+    if (this.interactive) this.buildOverlay();
   }
 
   // ---------------------------------------------------------------- geometry

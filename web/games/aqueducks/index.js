@@ -17,6 +17,8 @@ import * as Build from './phases/build.js';
 import * as Publican from './phases/publican.js';
 import * as Protect from './phases/protect.js';
 import * as Draft from './phases/draft.js';
+import { Minis } from './minis.js';
+import { AqMotion } from './motion.js';
 
 const SPEED_KEY = 'pnd.aqueducks.speed';
 const PHASES = { build: Build, publican: Publican, protect: Protect, draft: Draft };
@@ -88,6 +90,8 @@ class AqueducksUI {
     if (this.history) this.history.detach();
     clearTimeout(this.toppleTimer);
     this.city.destroy();
+    this.minis.destroy();
+    this.moves.stop();
     this.frame.destroy();
   }
 
@@ -138,6 +142,7 @@ class AqueducksUI {
               <span><i class="lg lg-active"></i>active (seen)</span><span><i class="lg lg-hidden"></i>hidden</span>
               <span>${icon('water')}doused</span><span>${icon('protect')}protected</span><span>${icon('eye')}line of sight</span>
             </div>
+            <div class="aq-minis" role="group" aria-label="The other cities" data-testid="minis" hidden></div>
             <div class="aq-citybox" role="group"></div>
             <div class="aq-detail" aria-live="off"></div>
           </div>
@@ -164,6 +169,12 @@ class AqueducksUI {
       onToggle: (id) => { this.errorText = null; Protect.toggle(this, id); },
       tipHtml: (f) => this.tipHtml(f),
     });
+    this.built = {}; // player -> the names of what they built last (the miniatures' captions)
+    this.minis = new Minis(b.querySelector('.aq-minis'), {
+      cardOf: (key) => this.cat.byKey[key],
+      onPick: (p) => { this.shown = p; this.refresh(); },
+    });
+    this.moves = new AqMotion(this);
     const toggle = b.querySelector('.aq-boards-toggle');
     toggle.addEventListener('click', () => {
       const open = b.querySelector('.aq').classList.toggle('boards-open');
@@ -221,8 +232,10 @@ class AqueducksUI {
     this.snap = snap;
     this.viewer = viewer;
     if (this.shown === null) this.shown = viewer ?? 0;
+    const before = this.moves.capture();
     if (events && events.length) this.events(events, past);
     this.refresh();
+    if (events && events.length && !past) this.moves.play(events, before); // a resumed game's log is not played out
   }
 
   yourTurn(player, snap) {
@@ -324,6 +337,7 @@ class AqueducksUI {
   events(events, past = false) {
     const notable = [];
     for (const ev of events) {
+      if (ev.type === 'build') this.built[ev.player] = ev.keys.map((k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k)).join(' + ');
       const text = eventText(ev, this.seats, (k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k), (id) => this.cardName(id));
       if (!text) continue;
       const p = ev.player;
@@ -406,6 +420,7 @@ class AqueducksUI {
     const tp = this.toppled[this.shown];
     const toppled = tp && tp.until > Date.now() ? tp.districts : null;
     this.city.set({ city: shownCity, board: v.board, mode: this.mode, place, protect, toppled });
+    this.minis.set({ view: v, seats: this.seats, shown: this.shown, built: this.built });
     this.el.cityBox.setAttribute('aria-label', `${this.seats[this.shown].name}'s city, ${this.mode}`);
 
     // panel

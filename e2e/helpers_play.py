@@ -1,0 +1,37 @@
+"""One move through the page, as a player would: shared by e2e/test_layout.py and the tools
+that drive the game screens (tools/screenshots.py, tools/bench_motion.py)."""
+from __future__ import annotations
+
+WW_HAND = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
+AQ_HAND = "[data-testid=hand] [data-card-id]:not([aria-disabled=true])"
+
+
+def ww_fitting_cards(page) -> list[str]:
+    """The ids of the hand cards that show a spot count (they fit somewhere as they are)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.ww-card[data-card-id]')]
+        .filter(b => +((b.querySelector('.ww-fit') || {}).textContent || 0)).map(b => b.dataset.cardId)""")
+
+
+def ww_turn(page) -> None:
+    """The first card with a lit spot goes on its first spot (the person's own line first),
+    else the first card is discarded."""
+    page.wait_for_selector(WW_HAND, timeout=20_000)
+    ids = ww_fitting_cards(page)
+    if ids:
+        page.click(f".ww-card[data-card-id='{ids[0]}']")
+        mine = page.locator(".ww-spot[data-kind=lay], .ww-spot[data-kind=cover]")
+        (mine if mine.count() else page.locator(".ww-spot")).first.click()
+    else:
+        page.click(".ww-card[data-card-id] >> nth=0")
+        page.click("[data-testid=act-discard]")
+
+
+def aq_build(page) -> None:
+    """The first two cards that can be built, on the first legal place (or a pass)."""
+    if not page.locator(AQ_HAND).count():
+        page.click("[data-testid=action-panel] [data-testid=pass]")
+        return
+    page.locator(AQ_HAND).first.click()
+    page.locator(f"{AQ_HAND}[aria-pressed=false]").first.click()
+    page.locator("[data-testid^=place-][data-legal=true]").first.click()
+    page.click("[data-testid=confirm-build]")

@@ -1,0 +1,71 @@
+"""The README's screenshots (docs/screenshots/): both game screens part-way through a game
+against bots, played through the page in headless Chromium on the built site (dist/), at
+1440x900 and on a 375x812 phone.
+
+Run: make build && .venv/bin/python tools/screenshots.py
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
+from site_browser import open_ready, site_browser  # noqa: E402
+from helpers_menu import start_from_menu  # noqa: E402
+from helpers_play import AQ_HAND, WW_HAND, aq_build, ww_fitting_cards, ww_turn  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+SIZES = {"": (1440, 900), "-phone": (375, 812)}
+
+
+def waterworks(page, turns=9):
+    start_from_menu(page, "waterworks", 3, ["human", "bot:greedy", "bot:greedy"], ["You", "Bo", "Cleo"],
+                    {"first_player": "1"}, "instant")
+    for _ in range(turns):
+        ww_turn(page)
+    page.wait_for_selector(WW_HAND, timeout=30_000)
+    ids = ww_fitting_cards(page)
+    if ids:  # a card picked: its spots lit
+        page.click(f".ww-card[data-card-id='{ids[0]}']")
+
+
+def aqueducks(page, builds=4):
+    start_from_menu(page, "aqueducks", 3, ["human", "bot:greedy", "bot:greedy"], None, None, "instant")
+    done = 0
+    while done < builds:
+        page.wait_for_selector(".aq:not([data-turn=''])", timeout=30_000)
+        turn = page.get_attribute(".aq", "data-turn")
+        if turn == "build":
+            aq_build(page)
+            done += 1
+        elif turn == "publican":
+            page.click("[data-testid=action-panel] [data-testid=pass]")
+        elif turn == "protect":
+            page.click("[data-testid=confirm-protect]")
+        elif turn == "draft":
+            page.locator(AQ_HAND).first.click()
+            page.click("[data-testid=confirm-pick]")
+        page.wait_for_timeout(200)
+    page.wait_for_selector(".aq:not([data-turn=''])", timeout=30_000)
+    # no hover tip from the last click, and the city column at its top (the miniatures)
+    page.mouse.move(1, 1)
+    page.evaluate("() => { document.activeElement.blur(); document.querySelector('.aq-citycol').scrollTop = 0; }")
+
+
+def main() -> None:
+    with site_browser() as (browser, url):
+        for game, play in (("waterworks", waterworks), ("aqueducks", aqueducks)):
+            for suffix, (w, h) in SIZES.items():
+                ctx, page = open_ready(browser, url, w, h)
+                play(page)
+                page.wait_for_timeout(400)
+                path = OUT / f"{game}{suffix}.png"
+                page.screenshot(path=str(path))
+                print(f"wrote {path.relative_to(ROOT)}")
+                ctx.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+// Every city but the one on screen as a live miniature beside it (issue 16): drawn by the same
+// CityCanvas, kept inert (nothing inside it takes focus), with one button over it that
+// enlarges that city. Under each, what that seat built last, so a simultaneous reveal is seen
+// on the table and not only read in the log.
+import { CityCanvas } from './city-canvas.js';
+
+const DRAWN = 480; // CSS px the miniature is drawn at (style.css .aq-mini-city)
+
+export class Minis {
+  constructor(host, { cardOf, onPick }) {
+    this.host = host;
+    this.cardOf = cardOf;
+    this.items = new Map(); // player -> {el, city, button, caption}
+    host.addEventListener('click', (e) => {
+      const b = e.target.closest('[data-mini]');
+      if (b) onPick(Number(b.dataset.mini));
+    });
+  }
+
+  /** Draw every city except `shown`; `built[p]` is the caption of p's last build. */
+  set({ view, seats, shown, built }) {
+    const want = view.cities.map((_c, p) => p).filter((p) => p !== shown);
+    for (const [p, item] of this.items) {
+      if (!want.includes(p)) { item.city.destroy(); item.el.remove(); this.items.delete(p); }
+    }
+    for (const p of want) {
+      let item = this.items.get(p);
+      if (!item) {
+        const el = document.createElement('div');
+        el.className = 'aq-mini';
+        el.dataset.testid = `mini-${p}`;
+        // drawn at a desk-sized width and scaled down, so the miniature looks like the city
+        el.innerHTML = `<div class="aq-mini-box"><div class="aq-mini-city" inert></div></div><p class="aq-mini-cap"></p>
+          <button type="button" class="aq-mini-btn" data-mini="${p}"></button>`;
+        const city = new CityCanvas(el.querySelector('.aq-mini-city'), { cardOf: this.cardOf, interactive: false });
+        item = { el, city, button: el.querySelector('button'), caption: el.querySelector('.aq-mini-cap') };
+        this.items.set(p, item);
+      }
+      this.host.append(item.el); // keep seat order
+      const seat = seats[p];
+      item.el.style.setProperty('--seat', seat.colour);
+      item.button.setAttribute('aria-label', `Enlarge ${seat.name === 'You' ? 'your' : `${seat.name}'s`} city`);
+      item.caption.textContent = `${seat.name}${built[p] ? `: ${built[p]}` : ''}`;
+      item.city.set({ city: view.cities[p], board: view.board, mode: 'overview', place: null, protect: null, toppled: null });
+      const box = item.el.querySelector('.aq-mini-box');
+      const k = (box.clientWidth || 150) / DRAWN;
+      box.style.setProperty('--k', String(k));
+      box.style.height = `${Math.round((item.city.layout ? item.city.layout.h : 300) * k)}px`;
+    }
+    this.host.hidden = want.length === 0;
+  }
+
+  el(p) { const item = this.items.get(p); return item ? item.el : null; }
+
+  destroy() { for (const item of this.items.values()) item.city.destroy(); this.items.clear(); }
+}
