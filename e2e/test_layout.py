@@ -29,7 +29,7 @@ def ww_turn(page):
     page.wait_for_selector(WW_HAND, timeout=20_000)
     n = page.locator(".frame-log-list li").count()
     ww_play(page)
-    page.wait_for_function(f"document.querySelectorAll('.frame-log-list li').length > {n}")
+    page.wait_for_function(f"() => document.querySelectorAll('.frame-log-list li').length > {n}")
 
 
 def ww_moves(page, at_least):
