@@ -278,6 +278,13 @@ def test_aqueducks_reveal_is_skipped_under_reduced_motion(open_page):
 
 
 # ----- sound ------------------------------------------------------------------------------------
+def _after_reload(page):
+    """A reload during a game reopens it on screen (web/app.js)."""
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("#game .frame [data-testid=sound-toggle]", state="visible", timeout=30_000)
+
+
 def test_mute_is_remembered_across_a_reload(open_page):
     page, _probe = open_page(width=1280, height=720)
     page.evaluate("localStorage.removeItem('pnd.sound')")
@@ -286,14 +293,10 @@ def test_mute_is_remembered_across_a_reload(open_page):
     assert page.get_attribute(toggle, "aria-pressed") == "true", "sound starts on in the app"
     page.click(toggle)
     assert page.get_attribute(toggle, "aria-pressed") == "false"
-    page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
-    ww_start(page)
+    _after_reload(page)
     assert page.get_attribute(toggle, "aria-pressed") == "false", "muted after the reload"
     page.click(toggle)
-    page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
-    aq_start(page, players=2)
+    _after_reload(page)
     assert page.get_attribute(toggle, "aria-pressed") == "true", "sound back on after the reload"
 
 
