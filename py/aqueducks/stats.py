@@ -4,7 +4,7 @@ Only public information: Favour, duckats and their sources, and donations are al
 as they happen; the cities with their face-down bridges are given only once the game is over."""
 from __future__ import annotations
 
-from gamecore.undo import take_backs
+from gamecore.undo import rebuild, take_backs
 
 
 def _cities(g, build_view) -> list:
@@ -20,7 +20,8 @@ def _cities(g, build_view) -> list:
 def stats(game) -> dict:
     from .game import Aqueducks
     from .view import build_view
-    g = Aqueducks.new(game.options, game.seed)
+    # the game as it began: seeded, or dealt from its tutorial's scenario
+    g = rebuild(Aqueducks, game.options, game.seed, [], getattr(game, "scenario", None))
     n = g.n
     players = [{"player": p, "faction": pl["faction"], "favour": 0, "favour_by_era": [],
                 "duckats": pl["duckats"],

@@ -144,6 +144,16 @@ def test_a_tutorial_game_kept_on_saves_a_record_that_replays_the_same_deal(svc, 
     assert ok(svc, "save", id=loaded["id"]) == ok(svc, "save", id=gid)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_story_of_a_tutorial_game_is_told_from_its_deal(svc, name):
+    # the end dialog's story (stats) replays the log: from the scenario's deal, not a seeded one
+    _, gid, _ = play_through(svc, name)
+    story = ok(svc, "stats", id=gid)
+    assert story["game"] == name and len(story["players"]) == 2
+    fresh = ok(svc, "load", data=ok(svc, "record", id=gid))
+    assert ok(svc, "stats", id=fresh["id"]) == story
+
+
 def test_a_record_that_does_not_match_its_tutorial_is_refused(svc):
     gid = ok(svc, "tutorialStart", tutorial="waterworks", step=3)["id"]
     rec = ok(svc, "record", id=gid)

@@ -7,7 +7,7 @@
 const REFRESH_MS = 200; // rings follow the screen's layout (scrolling, resizing, redraws)
 
 /** Is the middle of `r` under a fixed or sticky box (a sticky panel, the coach) that is not
- *  the target's own container? */
+ *  the target's own container? (For targets drawn on a canvas, which have no element.) */
 function covered(r) {
   const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   for (let e = el; e && e !== document.body; e = e.parentElement) {
@@ -18,6 +18,50 @@ function covered(r) {
     }
   }
   return false;
+}
+
+/** The part of `el` its scrolling containers leave in sight (a button scrolled out of a
+ *  panel has none): its box cut by every ancestor that clips its overflow. */
+function visibleRect(el) {
+  let { left, top, right, bottom } = el.getBoundingClientRect();
+  for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+    const st = getComputedStyle(e);
+    if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+    const b = e.getBoundingClientRect();
+    left = Math.max(left, b.left); top = Math.max(top, b.top);
+    right = Math.min(right, b.right); bottom = Math.min(bottom, b.bottom);
+  }
+  return new DOMRect(left, top, Math.max(0, right - left), Math.max(0, bottom - top));
+}
+
+/** Scroll every container of `el` that the person can scroll too (overflow auto or scroll,
+ *  never a clipped overflow: hidden box, whose content would then be stuck off place), then
+ *  the page, so that `el` stands in the middle of each. */
+function bringIntoView(el) {
+  for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+    const st = getComputedStyle(e);
+    const r = el.getBoundingClientRect();
+    const b = e.getBoundingClientRect();
+    if (/auto|scroll/.test(st.overflowY) && e.scrollHeight > e.clientHeight) {
+      e.scrollTop += (r.top + r.height / 2) - (b.top + e.clientHeight / 2);
+    }
+    if (/auto|scroll/.test(st.overflowX) && e.scrollWidth > e.clientWidth) {
+      e.scrollLeft += (r.left + r.width / 2) - (b.left + e.clientWidth / 2);
+    }
+  }
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) window.scrollBy(0, r.top - window.innerHeight / 2 + r.height / 2);
+}
+
+/** Can the person press `el` where it is drawn: whole in the window, not clipped by a
+ *  scrolling container, and its middle not under something else (the coach, a panel)? */
+function inSight(el) {
+  const r = el.getBoundingClientRect();
+  const v = visibleRect(el);
+  if (r.width <= 0 || r.height <= 0 || v.width < r.width - 1 || v.height < r.height - 1) return false;
+  if (r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (el === hit || el.contains(hit));
 }
 
 export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
@@ -42,7 +86,8 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
   let targets = [];
   let screen = null;
   let busy = false;
-  let scrolled = new Set();
+  let shownOnce = new Set(); // targets already brought into view in this step
+  let revealed = false;      // one target brought into view since the last press
 
   box.addEventListener('click', async (e) => {
     const b = e.target.closest('button[data-act]');
@@ -57,11 +102,46 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
     } finally { busy = false; }
   });
 
+  /** Bring the first target the person cannot press where it is into view: at most one
+   *  per step and per press, so the person can scroll away again, and the next thing to
+   *  press comes into sight after each press. An element is scrolled into view in its
+   *  scrolling containers (a panel, the page); a target drawn on a canvas scrolls the page. */
+  function reveal(found) {
+    // a pass over targets not all drawn yet (one appears after the engine answers) stays open
+    revealed = found.every(Boolean);
+    for (const [i, f] of found.entries()) {
+      if (!f) continue;
+      const off = f.el ? !inSight(f.el)
+        : f.rect.bottom > window.innerHeight || f.rect.top < 0 || covered(f.rect);
+      if (!off) continue;
+      if (shownOnce.has(i)) continue;    // already brought into view once: leave it be
+      shownOnce.add(i);
+      revealed = true;
+      if (f.el) bringIntoView(f.el);
+      else window.scrollBy(0, f.rect.top - window.innerHeight / 2 + f.rect.height / 2);
+      return;
+    }
+  }
+
+  /** Where target `t` is: the screen's locate(t) gives an element, or a box for a thing
+   *  drawn on a canvas. */
+  function find(t) {
+    const got = screen && screen.locate ? screen.locate(t) : null;
+    if (!got) return null;
+    if (got instanceof Element) return got.isConnected ? { el: got, rect: visibleRect(got) } : null;
+    return { el: null, rect: got };
+  }
+
   function place() {
     const rects = [];
     const have = [...rings.children];
+    let found = targets.map(find);
+    if (!revealed) {
+      reveal(found);
+      if (revealed) found = targets.map(find);
+    }
     targets.forEach((t, i) => {
-      const r = screen && screen.locate ? screen.locate(t) : null;
+      const r = found[i] ? found[i].rect : null;
       let ring = have[i];
       if (!ring) {
         ring = document.createElement('div');
@@ -74,12 +154,6 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
       ring.hidden = !shown;
       if (!shown) return;
       rects.push(r);
-      // the first time a target shows up out of the window, bring it into view (once, so
-      // the person can scroll away again)
-      if (!scrolled.has(i) && (r.bottom > window.innerHeight || r.top < 0 || covered(r))) {
-        scrolled.add(i);
-        window.scrollBy(0, r.top - window.innerHeight / 2 + r.height / 2);
-      }
       Object.assign(ring.style, { left: `${r.left - 4}px`, top: `${r.top - 4}px`, width: `${r.width + 8}px`, height: `${r.height + 8}px` });
       ring.dataset.x = String(Math.round(r.left + r.width / 2));
       ring.dataset.y = String(Math.round(r.top + r.height / 2));
@@ -92,9 +166,15 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
     box.classList.toggle('coach-top', top > h - bottom);
   }
 
+  // after each press (a click, or a key that presses a focused button), the next target
+  // may bring itself into view
+  const pressed = () => { revealed = false; };
+  const onKey = (e) => { if (e.key === 'Enter' || e.key === ' ') pressed(); };
   const timer = setInterval(place, REFRESH_MS);
   window.addEventListener('resize', place);
-  window.addEventListener('scroll', place, { passive: true });
+  window.addEventListener('scroll', place, { capture: true, passive: true });
+  document.addEventListener('click', pressed, true);
+  document.addEventListener('keydown', onKey, true);
 
   return {
     /** Put the coach on the page next to the game screen it talks about. */
@@ -115,7 +195,8 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
       $('[data-act=finish]').hidden = !t.done;
       targets = t.done ? [] : t.targets || [];
       rings.replaceChildren();
-      scrolled = new Set();
+      shownOnce = new Set();
+      revealed = false;
       place();
     },
     hint(text) {
@@ -138,7 +219,9 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
     destroy() {
       clearInterval(timer);
       window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place);
+      window.removeEventListener('scroll', place, { capture: true });
+      document.removeEventListener('click', pressed, true);
+      document.removeEventListener('keydown', onKey, true);
       box.remove();
       rings.remove();
     },

@@ -100,7 +100,8 @@ class AqueducksUI {
     this.session.exit();
   }
 
-  /** Where a tutorial target (docs/tutorials.md) is drawn, or null while it is not on screen. */
+  /** The element a tutorial target (docs/tutorials.md) is, or the box it is drawn in, or null
+   *  while it is not on screen. */
   locate(t) {
     const q = (sel) => this.root.querySelector(sel);
     const sel = {
@@ -110,10 +111,10 @@ class AqueducksUI {
       button: `.aq-panel [data-act="${t.act}"]`, 'pondifex-space': `[data-space="${t.space}"]`,
       pondifex: '.aq-pondifex', favour: '.aq-favour, [data-testid=favour]',
     }[t.kind];
-    if (sel) { const el = q(sel); return el ? el.getBoundingClientRect() : null; }
+    if (sel) return q(sel);
     if (t.kind !== 'district') return null;
     const hit = q(`[data-testid="protect-${t.district}"]`);
-    if (hit) return hit.getBoundingClientRect();
+    if (hit) return hit;
     const faces = [...this.root.querySelectorAll(`[data-face^="${t.district}:"]`)].map((f) => f.getBoundingClientRect());
     if (!faces.length) return null;
     const left = Math.min(...faces.map((r) => r.left)); const top = Math.min(...faces.map((r) => r.top));

@@ -465,15 +465,19 @@ export async function mount(el, session) {
     console.error(err);
     message(`Something went wrong: ${err.message}`, 'error');
   });
-  /** Where a tutorial target (docs/tutorials.md) is drawn: a hand card, an action button, a cell. */
+  /** A tutorial target (docs/tutorials.md): the element of a hand card, an action button or a
+   *  lit spot, else the box a cell is drawn in (null while the camera has it out of view). */
   function locate(t) {
     const el = t.kind === 'hand-card' ? root.querySelector(`.ww-hand [data-card-id="${t.card}"]`)
-      : t.kind === 'button' ? root.querySelector(`.ww-actions [data-act="${t.act}"]`) : null;
-    if (el) return el.getBoundingClientRect();
+      : t.kind === 'button' ? root.querySelector(`.ww-actions [data-act="${t.act}"]`)
+        : t.kind === 'cell' ? root.querySelector(`.ww-spot[data-key="${t.x},${t.y}"]`) : null;
+    if (el) return el;
     if (t.kind !== 'cell' || !table.cw) return null;
     const box = table.canvas.getBoundingClientRect();
     const [x, y, w, h] = table.cellRect(t.x, t.y);
-    return new DOMRect(box.left + x, box.top + y, w, h);
+    const r = new DOMRect(box.left + x, box.top + y, w, h);
+    const seen = r.left >= box.left - 1 && r.top >= box.top - 1 && r.right <= box.right + 1 && r.bottom <= box.bottom + 1;
+    return seen ? r : null;
   }
 
   return { match, cleanup, locate };
