@@ -260,3 +260,30 @@ def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(d
     signaling = peer_server.rstrip("/").replace("http://", "")
     assert sockets and all(signaling in u for u in sockets), sockets
     assert all(signaling in u for u in probe.foreign), probe.foreign
+
+
+def test_a_seat_whose_friend_left_is_handed_to_a_bot(device, peer_server):
+    """The friend's device goes away: every other device sees the seat away, the host hands it
+    to a bot, and the game goes on with the bot playing that seat."""
+    host, host_probe = device()
+    link = host_game(host, peer_server, "waterworks", 3, ["human", "human", "human"],
+                     rules={"first_player": "2"})  # Ann (seat 2) first
+    ann, _ = join(device, link, 1, "Ann")
+    bea, _ = join(device, link, 2, "Bea")
+    ann.wait_for_selector(HAND_READY)
+    play_simple_turn(ann)
+    bea.wait_for_selector(HAND_READY)
+    assert host.locator("[data-testid=online-tobot-1]").count() == 0  # Ann is here
+    ann.goto("about:blank")  # Ann closes the table (a lost network is not detected yet)
+    host.wait_for_selector("#online-bar li[data-seat='1'][data-away=true]", timeout=30_000)
+    bea.wait_for_selector("#online-bar li[data-seat='1'][data-away=true]", timeout=30_000)
+    play_simple_turn(bea)
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(host)
+    # Ann's turn now waits for Ann, who is gone: the host lets a bot play her seat
+    host.click("[data-testid=online-tobot-1]")
+    host.wait_for_selector("#online-bar li[data-seat='1']:has-text('(bot)')")
+    bea.wait_for_selector("#online-bar li[data-seat='1']:has-text('(bot)')")
+    bea.wait_for_selector(HAND_READY, timeout=30_000)  # the bot played seat 2, Bea is next
+    assert host_state(host)["moveCount"] == 4
+    assert host_probe.errors == [], host_probe.errors

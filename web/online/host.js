@@ -138,6 +138,17 @@ export class HostTable {
     }
   }
 
+  /** The host hands a seat whose friend left (or never came) to a bot; the seat's key no
+   *  longer counts, so nobody takes it back. */
+  toBot(seat) {
+    const f = this.friends[seat];
+    if (!f || !this.match || [...this.guests].some((g) => g.seat === seat)) return false;
+    if (!this.match.handToBot(seat, 'bot:greedy', f.name || null)) return false;
+    this.friends[seat] = null;
+    this.changed();
+    return true;
+  }
+
   close() {
     for (const g of this.guests) g.conn.close();
     this.guests.clear();

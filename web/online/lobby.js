@@ -51,13 +51,26 @@ export function hideBar() {
   if (el) el.hidden = true;
 }
 
-function renderBar(seats, { note = '', invite = null } = {}) {
+/** The online bar; on the host `toBot(i)` offers a seat whose friend is away (or never came) to a bot. */
+function renderBar(seats, { note = '', invite = null, toBot = null } = {}) {
   const el = bar();
   el.innerHTML = `<span class="online-title">Online table</span>
     <ul class="online-seats">${seats.map((s, i) => `<li data-seat="${i}" data-away="${s.away}"
       style="--seat:${esc(s.colour)}"><span class="online-dot" aria-hidden="true"></span>${esc(s.name)}${
       s.kind === 'bot' ? ' (bot)' : s.kind === 'host' ? ' (host)' : !s.taken ? ' — free seat' : s.away ? ' — away' : ''}</li>`).join('')}</ul>
     <span class="online-note" data-testid="online-note">${esc(note)}</span>`;
+  if (toBot) {
+    seats.forEach((s, i) => {
+      if (s.kind !== 'friend' || (s.taken && !s.away)) return;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'btn btn-small';
+      b.textContent = `Let a bot play ${s.taken ? s.name : `seat ${i + 1}`}`;
+      b.dataset.testid = `online-tobot-${i}`;
+      b.addEventListener('click', () => toBot(i));
+      $(`li[data-seat="${i}"]`, el).append(b);
+    });
+  }
   if (invite) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -130,11 +143,12 @@ export function hostTable({ peer, room, settings }, session, engine, friends = n
   const link = inviteLink(room, settings.signaling);
   let table = null;
   const invite = () => showInvite(link);
-  table = new HostTable({ peer, session, engine, friends: seats, onChange: (list) => renderBar(list, { invite }) });
+  const toBot = (i) => table.toBot(i);
+  table = new HostTable({ peer, session, engine, friends: seats, onChange: (list) => renderBar(list, { invite, toBot }) });
   table.room = room;
   table.invite = invite;
   table.link = link;
-  renderBar(table.seatList(), { invite });
+  renderBar(table.seatList(), { invite, toBot });
   return table;
 }
 

@@ -127,6 +127,17 @@ export class Match {
     this.rouse();
   }
 
+  /** On the host: a remote seat whose friend left is played by a bot (`controller`) from now
+   *  on; the loop, if it waits for that seat, asks again and the bot moves. */
+  handToBot(player, controller = 'bot:greedy', name = null) {
+    if (!this.remotes.includes(player) || !botLevel(controller)) return false;
+    const seat = this.session.seats[player];
+    this.session.seats[player] = { ...seat, name: name || seat.name, controller };
+    this.remotes = this.remotes.filter((p) => p !== player);
+    this.rouse();
+    return true;
+  }
+
   /** The loop may be waiting for a remote seat: after a take-back it asks again. */
   rouse() {
     this.woken = true;
