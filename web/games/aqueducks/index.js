@@ -433,7 +433,7 @@ class AqueducksUI {
     } else if (turn && ph) {
       panelHtml = ph === Build ? Build.panel(this).html : ph.panel(this);
       if (ph === Publican) panelHtml += pondifexBoard(v, this.seats, this.snap.legal);
-      if (!mine) panelHtml = `<p class="aq-prompt">You are looking at ${esc(this.seats[this.shown].name)}'s city. <button type="button" class="btn btn-small" data-testid="back-to-mine" onclick="">Back to my city</button></p>` + panelHtml;
+      if (!mine) panelHtml = `<p class="aq-prompt">You are looking at ${esc(this.seats[this.shown].name)}'s city. <button type="button" class="btn btn-small" data-testid="back-to-mine">Back to my city</button></p>` + panelHtml;
     } else {
       const waiting = v.to_act.map((p) => this.seats[p].name);
       const chosen = v.my_choice ? ' Your choice is in; it is revealed when everyone has chosen.' : '';

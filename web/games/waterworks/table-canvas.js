@@ -299,7 +299,7 @@ export class TableCanvas {
       const name = s.names[p];
       b.style.cssText = `left:${Math.round(left)}px;top:${Math.round(top)}px;--c:${s.colours[p]};--a:${Math.round(ang)}deg`;
       b.innerHTML = `<span class="ww-marker-arrow" aria-hidden="true"></span><span aria-hidden="true">${p + 1}</span>`;
-      b.setAttribute('aria-label', `Show ${name === 'You' ? 'your' : `${name}'s`} line`);
+      b.setAttribute('aria-label', `${p + 1}: show ${name === 'You' ? 'your' : `${name}'s`} line`);
       b.title = b.getAttribute('aria-label');
     }
     for (const b of [...this.markerLayer.children]) if (!keep.has(b.dataset.line)) b.remove();
