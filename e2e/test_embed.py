@@ -4,19 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from helpers_pwa import _serve, dist_root, dist_url, has_screen  # noqa: F401
-
-HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head>
-<body style="margin:0;font-family:serif">
-<main style="width:{width}px"><h1>My blog post</h1><p>Play along:</p>
-{snippet}
-</main>
-<script>
-  window.events = [];
-  window.addEventListener('message', (e) => {{
-    if (e.data && e.data.source === 'pipes-and-ducks') window.events.push({{origin: e.origin, ...e.data}});
-  }});
-</script></body></html>"""
+from helpers_host import serve_blog, wait_embed_ready
+from helpers_pwa import dist_root, dist_url, has_screen  # noqa: F401
 
 
 @pytest.fixture
@@ -25,10 +14,7 @@ def host(tmp_path, dist_url):
     servers, contexts = [], []
 
     def _host(browser, query: str, width: int = 760):
-        snippet = (f'<iframe id="game" src="{dist_url}embed.html?{query}" title="Pipes &amp; Ducks" '
-                   f'width="100%" height="680" style="border:0"></iframe>')
-        (tmp_path / "index.html").write_text(HOST_PAGE.format(width=width, snippet=snippet))
-        server, url = _serve(tmp_path, "/")
+        server, url = serve_blog(tmp_path, f"{dist_url}embed.html?{query}", width)
         servers.append(server)
         assert url.split("/")[2] != dist_url.split("/")[2], "the host must be another origin"
         ctx = browser.new_context(viewport={"width": max(width + 40, 375), "height": 900})
@@ -38,7 +24,7 @@ def host(tmp_path, dist_url):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         frame = page.frame_locator("#game")
-        page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=90_000)
+        wait_embed_ready(page)
         return page, frame, errors
 
     yield _host

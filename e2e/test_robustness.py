@@ -9,7 +9,8 @@ import json
 import pytest
 
 from helpers_menu import start_from_menu
-from helpers_pwa import _serve, dist_root, dist_url, has_screen, wait_ready  # noqa: F401
+from helpers_host import serve_blog, wait_embed_ready, write_blog
+from helpers_pwa import dist_root, dist_url, has_screen, wait_ready  # noqa: F401
 from test_saves import SEATS, autosave_game
 
 MARKUP = '<img src=x onerror="window.__pwned=(window.__pwned||0)+1">'
@@ -161,23 +162,15 @@ def _after_imports(source: str, code: str) -> str:
     return "\n".join(lines[:last + 1] + [code] + lines[last + 1:])
 
 
-HOST_PAGE = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head><body>'
-             '<iframe id="game" src="{src}" width="760" height="680"></iframe><script>window.events = [];'
-             "addEventListener('message', (e) => {{ if (e.data && e.data.source === 'pipes-and-ducks') window.events.push(e.data); }});"
-             "</script></body></html>")
-
 
 @pytest.mark.parametrize("blocked, game", [("localStorage", "aqueducks"), ("indexedDB", "waterworks"),
                                            ("caches", "aqueducks"), ("all", "waterworks")])
 def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path, dist_url, dist_root, blocked, game):
     if not has_screen(dist_root, game):
         pytest.skip("the game screen has not landed yet")
-    (tmp_path / "index.html").write_text(HOST_PAGE.format(
-        src=f"{dist_url}embed.html?game={game}&players=2&seats=easy,easy&speed=fast"))
-    server, url = _serve(tmp_path, "/")
-    # another site, not only another origin: localhost and 127.0.0.1 are two sites
-    url = url.replace("//localhost:", "//127.0.0.1:")
-    assert "//localhost:" in dist_url
+    server, url = serve_blog(tmp_path, f"{dist_url}embed.html?game={game}&players=2&seats=easy,easy&speed=fast",
+                             cross_site=True)
+    assert "//localhost:" in dist_url and "//127.0.0.1:" in url
     ctx = browser.new_context(service_workers="block")
     try:
         ctx.add_init_script(REFUSALS + BLOCKS[blocked])
@@ -187,7 +180,7 @@ def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         frame = page.frame_locator("#game")
-        page.wait_for_function("() => window.events.some(e => e.type === 'ready')", timeout=90_000)
+        wait_embed_ready(page)
         frame.locator("#embed-play").click()
         page.wait_for_function("() => window.events.filter(e => e.type === 'move').length >= 3", timeout=120_000)
         assert not page.evaluate("window.events.some(e => e.type === 'error')")
@@ -295,16 +288,14 @@ def test_no_csp_violation_while_a_game_is_played(browser, dist_url, dist_root):
 
 def test_the_embed_posts_the_seed_only_when_the_page_chose_it(browser, tmp_path, dist_url):
     ctx = browser.new_context()
-    server, url = _serve(tmp_path, "/")
+    src = f"{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy"
+    server, url = serve_blog(tmp_path, src)
     try:
         page = ctx.new_page()
         for query, seeded in (("", False), ("&seed=12345", True)):
-            (tmp_path / "index.html").write_text(
-                '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>'
-                f'<iframe id="game" src="{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy{query}"></iframe>'
-                "<script>window.events = []; addEventListener('message', (e) => window.events.push(e.data));</script></body></html>")
+            write_blog(tmp_path, src + query)
             page.goto(url)
-            page.wait_for_function("() => window.events.some(e => e.type === 'ready')", timeout=60_000)
+            wait_embed_ready(page)
             page.frame_locator("#game").locator("#embed-play").click()
             page.wait_for_function("() => window.events.some(e => e.type === 'started')", timeout=90_000)
             started = page.evaluate("window.events.find(e => e.type === 'started')")

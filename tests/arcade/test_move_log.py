@@ -3,20 +3,13 @@ openGames counts the games the service holds (item 23)."""
 import pytest
 
 from arcade.service import Service
-from service_calls import call, ok
+from service_calls import call, ok, random_moves
 
 
 def played(game, moves, seed=5, players=2):
     svc = Service()
     gid = ok(svc, "newGame", game=game, options={"players": players}, seed=seed)["id"]
-    said = []
-    for _ in range(moves):
-        snap = ok(svc, "state", id=gid)
-        if snap["over"]:
-            break
-        p = snap["toAct"][0]
-        move = ok(svc, "botMove", id=gid, player=p, level="random")["move"]
-        said.append({"player": p, "events": ok(svc, "play", id=gid, player=p, move=move)["events"]})
+    said = random_moves(svc, gid, moves)
     return svc, gid, said
 
 

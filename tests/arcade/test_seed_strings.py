@@ -8,6 +8,7 @@ import json
 import pytest
 
 from arcade.service import Service
+from service_calls import random_moves
 
 NEAR_2_64 = [2 ** 64 - 1, 2 ** 64 - 2, 11343426241713690743, 2 ** 63 + 12345, 2 ** 53 + 1]
 GAMES = ["waterworks", "aqueducks"]
@@ -26,13 +27,7 @@ def call(svc, method, **params):
 
 
 def bot_moves(svc, gid, n):
-    for _ in range(n):
-        snap = call(svc, "state", id=gid)
-        if snap["over"]:
-            return
-        p = snap["toAct"][0]
-        move = call(svc, "botMove", id=gid, player=p, level="random")["move"]
-        call(svc, "play", id=gid, player=p, move=move)
+    random_moves(svc, gid, n, through=call)
 
 
 @pytest.mark.parametrize("game", GAMES)
