@@ -246,7 +246,7 @@ def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, pee
         assert_only_own_secrets(received(p), seat)
 
 
-def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(device, peer_server):
+def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(device, peer_server, base_url):
     page, probe = device()
     requested = []
     sockets = []
@@ -255,11 +255,26 @@ def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(d
     page.wait_for_timeout(500)
     assert probe.foreign == [] and sockets == []
     assert not [u for u in requested if "/online/" in u or "peerjs" in u or "qrcode" in u], requested
+    other = base_url.replace("//localhost:", "//127.0.0.1:") + "index.html"
+    assert "//127.0.0.1:" in other and csp_verdict(page, other) == "admitted"
     host_game(page, peer_server, "waterworks", 2, ["human", "human"])
     assert any("peerjs.min.js" in u for u in requested)
     signaling = peer_server.rstrip("/").replace("http://", "")
     assert sockets and all(signaling in u for u in sockets), sockets
-    assert all(signaling in u for u in probe.foreign), probe.foreign
+    contacted = [u for u in probe.foreign if not u.startswith(other)]  # the test's own probe aside
+    assert all(signaling in u for u in contacted), contacted
+    # from the moment online play began, the page may reach its own origin and that server only
+    assert csp_verdict(page, other) == "connect-src"
+    assert csp_verdict(page, peer_server.rstrip("/") + "/peerjs/id") == "admitted"
+
+
+def csp_verdict(page, url):
+    """Fetch url from the page: "admitted", or the CSP directive that refused it."""
+    return page.evaluate("""async (url) => new Promise((done) => {
+        const seen = (e) => { if (e.blockedURI.startsWith(url.slice(0, 20))) done(e.violatedDirective); };
+        document.addEventListener('securitypolicyviolation', seen);
+        fetch(url, { mode: 'no-cors' }).then(() => done('admitted'), () => setTimeout(() => done('admitted (no answer)'), 1000));
+      })""", url)
 
 
 def test_a_seat_whose_friend_left_is_handed_to_a_bot(device, peer_server):

@@ -4,6 +4,7 @@
 // loads it. Messages are JSON text ('raw' serialization), so the receiver checks the size
 // before it parses anything.
 import { peerOptions } from './config.js';
+import { admitOnly } from './connect-policy.js';
 
 let library = null;
 async function PeerClass() {
@@ -16,6 +17,7 @@ const OPEN_TIMEOUT_MS = 15_000;
 /** Open this device's peer at the signaling server (id: the room for a host, else null). */
 export async function openPeer(settings, id = null) {
   if (!settings.signaling) throw new Error('No signaling server is set: choose one in Online settings.');
+  admitOnly(settings.signaling);
   const Peer = await PeerClass();
   const options = peerOptions(settings.signaling, settings.iceServers);
   return new Promise((resolve, reject) => {

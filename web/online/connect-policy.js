@@ -1,0 +1,32 @@
+// The page's Content-Security-Policy (index.html) has to admit any http(s)/ws(s) origin in
+// connect-src, because the signaling server is only known at run time: the site's
+// config.json, the person's Online settings or the invitation link name it. Nothing is
+// contacted before the person chooses online play (e2e/test_online.py checks); from the
+// moment they do, this adds a second policy admitting only that one server. Browsers enforce
+// every policy a page has, and a policy once added cannot be removed or widened, so from
+// then on the page can reach its own origin and that server only, until it is reloaded.
+// (STUN/TURN traffic is not governed by connect-src; WebRTC reaches only the listed servers.)
+
+let admitted = null;
+
+/** The origins a PeerJS client uses for a checked signaling URL (its HTTP and socket forms). */
+export function signalingOrigins(signaling) {
+  const url = new URL(signaling);
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  return secure ? [`https://${url.host}`, `wss://${url.host}`] : [`http://${url.host}`, `ws://${url.host}`];
+}
+
+/** Narrow connect-src to this page and `signaling`; refuses (with why) a second, other server. */
+export function admitOnly(signaling) {
+  const origins = signalingOrigins(signaling).join(' ');
+  if (admitted === origins) return;
+  if (admitted !== null) {
+    throw new Error('This page has already used another signaling server: reload the page to use the new one.');
+  }
+  const meta = document.createElement('meta');
+  meta.httpEquiv = 'Content-Security-Policy';
+  meta.content = `connect-src 'self' ${origins}`;
+  document.head.append(meta);
+  admitted = origins;
+  document.documentElement.dataset.onlineServer = origins; // what the tests and the curious can read
+}
