@@ -66,6 +66,13 @@ def in_view(page, selector):
     assert not out, f"{selector} off screen: {out} in {size['iw']}x{size['ih']}"
 
 
+def visible_city(page):
+    """CSS px of the city on screen (its box inside the scrolling city column) at the column's top."""
+    return page.evaluate("""() => { const col = document.querySelector('.aq-citycol'); col.scrollTop = 0;
+        const a = col.getBoundingClientRect(), b = document.querySelector('.aq-citybox').getBoundingClientRect();
+        return Math.max(0, Math.min(a.bottom, b.bottom, innerHeight) - Math.max(a.top, b.top, 0)); }""")
+
+
 def small_targets(page, selector):
     """Visible elements matching `selector` smaller than 44x44 CSS px: [(text, w, h)]."""
     return page.evaluate("""(s) => [...document.querySelectorAll(s)].filter(e => e.offsetParent)
@@ -148,6 +155,11 @@ def test_aqueducks_fits_the_viewport(open_page, artifacts, size):
     city = rect(page, ".aq-citycol")
     assert city and city["h"] >= min(160, h * 0.3), f"the city gets {city} of a {w}x{h} screen"
     if size in PHONES:
+        # the other cities fold into their tabs, so the person's own city gets the space
+        assert page.locator("[data-testid=minis]").is_hidden(), "no strip of miniatures on a phone"
+        assert page.locator("[data-testid=city-tab-1] .aq-mini").count() == 1, "Bo's miniature is in Bo's tab"
+        seen = visible_city(page)
+        assert seen >= 0.3 * h, f"{seen:.0f} px of your city in view on a {w}x{h} screen"
         tiny = small_targets(page, ".aq-zoom, .aq-tabs button, .aq-views button, .aq-boards-toggle, [data-testid=action-panel] button, .frame-bar button, .frame-bar select")
         assert tiny == [], f"touch targets under 44x44 px: {tiny}"
     page.screenshot(path=str(artifacts / f"layout-aqueducks-{w}x{h}.png"))

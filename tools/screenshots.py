@@ -3,9 +3,12 @@ against bots, played through the page in headless Chromium on the built site (di
 1440x900 and on a 375x812 phone.
 
 Run: make build && .venv/bin/python tools/screenshots.py
+To look at other sizes without touching the README's set:
+     .venv/bin/python tools/screenshots.py --out /tmp/shots --sizes 375x812,812x375 --games aqueducks
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -55,15 +58,23 @@ def aqueducks(page, builds=4):
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", type=Path, default=OUT, help="folder (default: docs/screenshots)")
+    ap.add_argument("--sizes", help="WxH,WxH,... (named GAME-WxH.png; default: the README's set)")
+    ap.add_argument("--games", default="waterworks,aqueducks")
+    args = ap.parse_args()
+    sizes = SIZES if not args.sizes else {f"-{s}": tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")}
+    plays = {"waterworks": waterworks, "aqueducks": aqueducks}
+    args.out.mkdir(parents=True, exist_ok=True)
     with site_browser() as (browser, url):
-        for game, play in (("waterworks", waterworks), ("aqueducks", aqueducks)):
-            for suffix, (w, h) in SIZES.items():
+        for game in args.games.split(","):
+            for suffix, (w, h) in sizes.items():
                 ctx, page = open_ready(browser, url, w, h)
-                play(page)
+                plays[game](page)
                 page.wait_for_timeout(400)
-                path = OUT / f"{game}{suffix}.png"
+                path = args.out / f"{game}{suffix}.png"
                 page.screenshot(path=str(path))
-                print(f"wrote {path.relative_to(ROOT)}")
+                print(f"wrote {path}")
                 ctx.close()
 
 

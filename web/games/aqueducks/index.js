@@ -21,6 +21,8 @@ import { Minis } from './minis.js';
 import { AqMotion } from './motion.js';
 
 const SPEED_KEY = 'pnd.aqueducks.speed';
+// where the other cities' miniatures fold into the tabs (style.css: the same widths)
+const FOLD_MINIS = '(max-width: 560px), (max-height: 560px)';
 const PHASES = { build: Build, publican: Publican, protect: Protect, draft: Draft };
 
 export async function mount(el, session) {
@@ -78,6 +80,10 @@ class AqueducksUI {
     };
     this.stickyTop();
     window.addEventListener('resize', this.stickyTop);
+    // phones fold the miniatures into the seats' tabs (minis.js); crossing the line redraws
+    this.foldQuery = matchMedia(FOLD_MINIS);
+    this.foldChange = () => this.refresh();
+    this.foldQuery.addEventListener('change', this.foldChange);
   }
 
   /** Stop the turn loop and drop listeners; safe to call twice. */
@@ -86,6 +92,7 @@ class AqueducksUI {
     this.closed = true;
     document.removeEventListener('keydown', this.keyHandler);
     window.removeEventListener('resize', this.stickyTop);
+    this.foldQuery.removeEventListener('change', this.foldChange);
     if (this.match) this.match.stop();
     if (this.history) this.history.detach();
     clearTimeout(this.toppleTimer);
@@ -132,11 +139,11 @@ class AqueducksUI {
           <div class="aq-citycol">
             <div class="aq-citybar">
               <div class="aq-tabs" role="tablist" aria-label="Whose city"></div>
-              <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards">Boards &amp; Pondifex</button>
+              <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards">Boards<span class="aq-long"> &amp; Pondifex</span></button>
               <div class="aq-views" role="radiogroup" aria-label="City view">
                 <button type="button" role="radio" data-view="overview" data-testid="view-overview" title="Overview (key 1)">Overview</button>
-                <button type="button" role="radio" data-view="left" data-testid="view-left" title="Seen from the left (key 2)">◀ Left view</button>
-                <button type="button" role="radio" data-view="right" data-testid="view-right" title="Seen from the right (key 3)">Right view ▶</button>
+                <button type="button" role="radio" data-view="left" data-testid="view-left" title="Seen from the left (key 2)">◀ Left<span class="aq-long"> view</span></button>
+                <button type="button" role="radio" data-view="right" data-testid="view-right" title="Seen from the right (key 3)">Right<span class="aq-long"> view</span> ▶</button>
               </div>
             </div>
             <div class="aq-legend" aria-hidden="true">
@@ -395,7 +402,7 @@ class AqueducksUI {
     // tabs + view switch
     this.el.tabs.innerHTML = v.cities.map((c, p) => `<button type="button" role="tab" data-player="${p}" data-testid="city-tab-${p}" aria-selected="${p === this.shown}"
       style="--seat:${this.seats[p].colour}"><span class="aq-dot"></span>${esc(this.seats[p].name)}${p === viewer && this.seats[p].controller === 'human' && this.seats[p].name !== 'You' ? ' (you)' : ''}
-      <span class="aq-tab-meta">${icon('duckat')}${c.duckats}${v.solo ? '' : ` ${icon('favour')}${c.favour}`}${c.has_chosen ? ' ✓' : ''}</span></button>`).join('');
+      <span class="aq-tab-mini" data-mini-slot="${p}"></span><span class="aq-tab-meta">${icon('duckat')}${c.duckats}${v.solo ? '' : ` ${icon('favour')}${c.favour}`}${c.has_chosen ? ' ✓' : ''}</span></button>`).join('');
     for (const b of this.el.views.querySelectorAll('[data-view]')) b.setAttribute('aria-checked', String(b.dataset.view === this.mode));
 
     // city
@@ -421,7 +428,9 @@ class AqueducksUI {
     const tp = this.toppled[this.shown];
     const toppled = tp && tp.until > Date.now() ? tp.districts : null;
     this.city.set({ city: shownCity, board: v.board, mode: this.mode, place, protect, toppled });
-    this.minis.set({ view: v, seats: this.seats, shown: this.shown, built: this.built });
+    const fold = this.foldQuery.matches;
+    this.minis.set({ view: v, seats: this.seats, shown: this.shown, built: this.built,
+      slot: fold ? (p) => this.el.tabs.querySelector(`[data-mini-slot="${p}"]`) : null });
     this.el.cityBox.setAttribute('aria-label', `${this.seats[this.shown].name}'s city, ${this.mode}`);
 
     // panel

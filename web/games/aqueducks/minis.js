@@ -1,7 +1,10 @@
 // Every city but the one on screen as a live miniature beside it (issue 16): drawn by the same
 // CityCanvas, kept inert (nothing inside it takes focus), with one button over it that
 // enlarges that city. Under each, what that seat built last, so a simultaneous reveal is seen
-// on the table and not only read in the log.
+// on the table and not only read in the log. On a phone the strip would push the person's own
+// city down to a row or two, so there each miniature is folded into its seat's tab (`slot`):
+// a thumbnail inside the tab, the tab itself is what enlarges it (no button of its own: a
+// button inside a button is no control at all).
 import { CityCanvas } from './city-canvas.js';
 
 const DRAWN = 480; // CSS px the miniature is drawn at (style.css .aq-mini-city)
@@ -17,8 +20,9 @@ export class Minis {
     });
   }
 
-  /** Draw every city except `shown`; `built[p]` is the caption of p's last build. */
-  set({ view, seats, shown, built }) {
+  /** Draw every city except `shown`; `built[p]` is the caption of p's last build; `slot(p)`,
+   *  when given, is the element p's miniature folds into instead of the strip. */
+  set({ view, seats, shown, built, slot = null }) {
     const want = view.cities.map((_c, p) => p).filter((p) => p !== shown);
     for (const [p, item] of this.items) {
       if (!want.includes(p)) { item.city.destroy(); item.el.remove(); this.items.delete(p); }
@@ -36,7 +40,14 @@ export class Minis {
         item = { el, city, button: el.querySelector('button'), caption: el.querySelector('.aq-mini-cap') };
         this.items.set(p, item);
       }
-      this.host.append(item.el); // keep seat order
+      const into = slot && slot(p);
+      if (into) {
+        if (item.el.parentElement !== into) into.append(item.el);
+        item.button.remove();
+      } else {
+        if (!item.button.isConnected) item.el.append(item.button);
+        this.host.append(item.el); // keep seat order
+      }
       const seat = seats[p];
       item.el.style.setProperty('--seat', seat.colour);
       item.button.setAttribute('aria-label', `Enlarge ${seat.name === 'You' ? 'your' : `${seat.name}'s`} city`);
@@ -47,7 +58,7 @@ export class Minis {
       box.style.setProperty('--k', String(k));
       box.style.height = `${Math.round((item.city.layout ? item.city.layout.h : 300) * k)}px`;
     }
-    this.host.hidden = want.length === 0;
+    this.host.hidden = want.length === 0 || !!slot;
   }
 
   el(p) { const item = this.items.get(p); return item ? item.el : null; }
