@@ -85,6 +85,16 @@ def overflowing_captions(page, selector):
         .filter(e => e.scrollWidth > e.clientWidth + 0.5).map(e => [e.textContent, e.scrollWidth, e.clientWidth])""", selector)
 
 
+def cut_off(page, selector):
+    """The element's text does not fit its box, or the box is drawn under the element after it:
+    [(text, scrollHeight, clientHeight, bottom, next top)] or []."""
+    return page.evaluate("""(s) => [...document.querySelectorAll(s)].filter(e => e.offsetParent).map(e => {
+        const next = e.nextElementSibling, b = e.getBoundingClientRect().bottom;
+        const top = next ? next.getBoundingClientRect().top : Infinity;
+        return [e.textContent, e.scrollHeight, e.clientHeight, Math.round(b), Math.round(top)]; })
+        .filter(([, sh, ch, b, top]) => sh > ch + 0.5 || b > top + 0.5)""", selector)
+
+
 def no_page_scroll(page, where):
     size = page_size(page)
     assert size["sh"] <= size["ih"], f"{where}: the page scrolls ({size})"
@@ -139,6 +149,11 @@ def test_water_works_fits_the_viewport(open_page, artifacts, size):
         assert tiny == [], f"touch targets under 44x44 px: {tiny}"
     caps = overflowing_captions(page, ".ww-card-cap, .ww-pile-cap, .ww-name")
     assert caps == [], f"captions cut off: {caps}"
+    # each card picked in turn: its hint (where it goes, the keys, turned round) is whole
+    for card in page.eval_on_selector_all(WW_HAND, "cs => cs.map(c => c.dataset.cardId)"):
+        page.click(f".ww-hand .ww-card[data-card-id='{card}']")
+        assert cut_off(page, "[data-testid=ww-message]") == [], f"the hint for card {card} is cut off"
+    in_view(page, ".ww-actions [data-act]")
     page.screenshot(path=str(artifacts / f"layout-waterworks-{w}x{h}.png"))
     assert probe.errors == [] or all("sw.js" in e or "404" in e for e in probe.errors), probe.errors
 
