@@ -39,6 +39,7 @@ export class CityCanvas {
     this.place = null; // {targets:[{x,y,storey,legal}], chosen:{x,y,storey}|null, ghost:{left,right,bridge}|null}
     this.protect = null; // {selectable:Set(id), selected:Set(id)}
     this.focus = null; // {district, side}
+    this.fall = 1; // how far the toppled districts have fallen (motion.js runs it 0 -> 1)
     this.width = 0;
     this.ro = new ResizeObserver(() => this.resize());
     this.ro.observe(this.el);
@@ -239,15 +240,26 @@ export class CityCanvas {
         const sl = L.slots.find((q) => q.x === d.x && q.y === d.y && q.s === d.storey);
         if (!sl || this.districtAt(d.x, d.y, d.storey)) continue;
         const r = sl.r;
+        const t = this.fall;
+        const dir = (d.id % 2) ? 1 : -1;
+        if (t < 1 && d.left && d.left.key) {
+          // the district itself tips over its bottom corner and fades, then its marker is left
+          ctx.save();
+          ctx.translate(r.x + (dir > 0 ? r.w : 0), r.y + r.h);
+          ctx.rotate(dir * t * 1.2);
+          ctx.globalAlpha = Math.max(0, 1 - t);
+          this.drawDistrict(ctx, d, { x: dir > 0 ? -r.w : 0, y: -r.h, w: r.w, h: r.h }, { self: null, adj: new Set() }, small);
+          ctx.restore();
+        }
         ctx.save();
         ctx.translate(r.x + r.w / 2, r.y + r.h / 2);
-        ctx.rotate(((d.id % 2) ? 1 : -1) * 0.12);
-        ctx.globalAlpha = 0.75;
+        ctx.rotate(dir * 0.12);
+        ctx.globalAlpha = 0.75 * t;
         ctx.fillStyle = '#f6d5d9'; ctx.strokeStyle = '#b23a48'; ctx.lineWidth = 2; ctx.setLineDash([5, 3]);
         roundRect(ctx, -r.w / 2, -r.h / 2, r.w, r.h, 5); ctx.fill(); ctx.stroke(); ctx.setLineDash([]);
         ctx.beginPath(); ctx.moveTo(-r.w / 2 + 6, -r.h / 2 + 6); ctx.lineTo(r.w / 2 - 6, r.h / 2 - 6);
         ctx.moveTo(r.w / 2 - 6, -r.h / 2 + 6); ctx.lineTo(-r.w / 2 + 6, r.h / 2 - 6); ctx.stroke();
-        ctx.globalAlpha = 1; ctx.fillStyle = '#8a1f2c'; ctx.font = `700 ${small ? 10 : 12}px ${font()}`;
+        ctx.globalAlpha = t; ctx.fillStyle = '#8a1f2c'; ctx.font = `700 ${small ? 10 : 12}px ${font()}`;
         ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
         ctx.fillText('toppled by the Gauls', 0, 0, r.w - 8);
         ctx.restore();

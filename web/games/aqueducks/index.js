@@ -363,6 +363,12 @@ class AqueducksUI {
   }
 
   // ------------------------------------------------------------- drawing
+  /** The districts the Gauls just toppled in p's city (drawn for a few seconds), or null. */
+  toppledOf(p) {
+    const tp = this.toppled[p];
+    return tp && tp.until > Date.now() ? tp.districts : null;
+  }
+
   refresh() {
     if (!this.snap) return;
     const v = this.snap.view;
@@ -425,12 +431,10 @@ class AqueducksUI {
       if (this.mode !== 'overview') this.mode = 'overview';
     }
     for (const b of this.el.views.querySelectorAll('[data-view]')) b.setAttribute('aria-checked', String(b.dataset.view === this.mode));
-    const tp = this.toppled[this.shown];
-    const toppled = tp && tp.until > Date.now() ? tp.districts : null;
-    this.city.set({ city: shownCity, board: v.board, mode: this.mode, place, protect, toppled });
+    this.city.set({ city: shownCity, board: v.board, mode: this.mode, place, protect, toppled: this.toppledOf(this.shown) });
     const fold = this.foldQuery.matches;
     this.minis.set({ view: v, seats: this.seats, shown: this.shown, built: this.built,
-      slot: fold ? (p) => this.el.tabs.querySelector(`[data-mini-slot="${p}"]`) : null });
+      slot: fold ? (p) => this.el.tabs.querySelector(`[data-mini-slot="${p}"]`) : null, toppled: (p) => this.toppledOf(p) });
     this.el.cityBox.setAttribute('aria-label', `${this.seats[this.shown].name}'s city, ${this.mode}`);
 
     // panel

@@ -21,8 +21,9 @@ export class Minis {
   }
 
   /** Draw every city except `shown`; `built[p]` is the caption of p's last build; `slot(p)`,
-   *  when given, is the element p's miniature folds into instead of the strip. */
-  set({ view, seats, shown, built, slot = null }) {
+   *  when given, is the element p's miniature folds into instead of the strip; `toppled(p)` the
+   *  districts the Gauls just toppled there (or null). */
+  set({ view, seats, shown, built, slot = null, toppled = () => null }) {
     const want = view.cities.map((_c, p) => p).filter((p) => p !== shown);
     for (const [p, item] of this.items) {
       if (!want.includes(p)) { item.city.destroy(); item.el.remove(); this.items.delete(p); }
@@ -52,7 +53,14 @@ export class Minis {
       item.el.style.setProperty('--seat', seat.colour);
       item.button.setAttribute('aria-label', `Enlarge ${seat.name === 'You' ? 'your' : `${seat.name}'s`} city`);
       item.caption.textContent = `${seat.name}${built[p] ? `: ${built[p]}` : ''}`;
-      item.city.set({ city: view.cities[p], board: view.board, mode: 'overview', place: null, protect: null, toppled: null });
+      // a miniature is drawn again only when its city changed: every snapshot (a reveal brings
+      // several) used to redraw every miniature, the longest frames of a reveal
+      const fell = toppled(p);
+      const drawn = JSON.stringify([view.cities[p], view.board, fell && fell.map((d) => d.id)]);
+      if (drawn !== item.drawn) {
+        item.drawn = drawn;
+        item.city.set({ city: view.cities[p], board: view.board, mode: 'overview', place: null, protect: null, toppled: fell });
+      }
       const box = item.el.querySelector('.aq-mini-box');
       const k = (box.clientWidth || 150) / DRAWN;
       box.style.setProperty('--k', String(k));
@@ -62,6 +70,9 @@ export class Minis {
   }
 
   el(p) { const item = this.items.get(p); return item ? item.el : null; }
+
+  /** The CityCanvas of p's miniature (motion.js draws the Gauls' topple on it). */
+  canvas(p) { const item = this.items.get(p); return item ? item.city : null; }
 
   destroy() { for (const item of this.items.values()) item.city.destroy(); this.items.clear(); }
 }

@@ -1,13 +1,18 @@
 // Aqueducks motion and sound from the engine's events (issue 16): simultaneous builds revealed
 // one city at a time (the city or its miniature springs in, then the next), duckats and
-// Favour flying to the seat's counters, a donation's cube flying to the Pondifex, the Gauls
-// shaking the city they topple, and the drafted hands passing to the next seat. The screen
+// Favour flying to the seat's counters, a donation's cube flying to the Pondifex and pushing the
+// cubes it strong-arms one space along (one after another, the last one off the board), the
+// Gauls shaking the city and its unprotected districts toppling over, and the drafted hands
+// passing to the next seat. The screen
 // already shows the end state; these only show how it got there (web/shell/motion.js skips
 // them under reduced motion and Instant).
 import { motion } from '../../shell/motion.js';
 import { sound } from '../../shell/sound.js';
 
 const REVEAL_GAP = 420; // ms between two cities revealed together
+const TOPPLE_MS = 900;
+const PUSH_AT = 420; // a strong-armed cube moves as the donor's cube lands (its flight: 480 ms)
+const PUSH_STEP = 200; // and each cube behind it a beat later
 
 export class AqMotion {
   constructor(ui) { this.ui = ui; }
@@ -70,10 +75,11 @@ export class AqMotion {
           break;
         }
         case 'donate': {
-          const to = this.q(`.aq-pondifex [data-space^="${ev.row}-"]`) || this.q('.aq-pondifex');
+          const to = this.q(`.aq-pondifex [data-space="${ev.space}"]`) || this.q('.aq-pondifex');
           const box = to && to.getBoundingClientRect();
           motion.fly('cube', this.chip('cube', String(p + 1), seats[p].colour), this.dot(this.seatRect(p), 20),
             box && box.width ? this.dot(box, 20) : null, { base: 480 }).then(() => sound.play('coins'));
+          this.push(ev);
           break;
         }
         case 'downfall': {
@@ -83,6 +89,11 @@ export class AqMotion {
             { transform: 'none' }, { transform: 'translateX(-6px) rotate(-1deg)' }, { transform: 'translateX(6px) rotate(1deg)' },
             { transform: 'translateX(-3px)' }, { transform: 'none' },
           ], { base: 620 });
+          // the lost districts tip over and fade on the city or its miniature (city-canvas.js)
+          const canvas = p === this.ui.shown ? this.ui.city : this.ui.minis.canvas(p);
+          if (!canvas) { motion.skip('topple'); break; }
+          if (motion.on) { canvas.fall = 0; canvas.draw(); }
+          motion.tween('topple', TOPPLE_MS, (t) => { canvas.fall = t; canvas.draw(); });
           break;
         }
         case 'pick': {
@@ -98,6 +109,39 @@ export class AqMotion {
         default: break;
       }
     }
+  }
+
+  /** The cubes a donation strong-armed (ev.pushed, in board order from the donor's space)
+   *  each slide one space along; one pushed past the last space slides off and fades. */
+  push(ev) {
+    const pushed = ev.pushed || [];
+    if (!pushed.length) return;
+    const [row, idx] = ev.space.split('-').map(Number);
+    const spaceRect = (i) => {
+      const s = this.q(`.aq-pondifex [data-space="${row}-${i}"]`);
+      const r = s && s.getBoundingClientRect();
+      return r && r.width ? r : null;
+    };
+    pushed.forEach((q, k) => {
+      const from = spaceRect(idx + k);
+      const to = spaceRect(idx + k + 1);
+      const delay = PUSH_AT + k * PUSH_STEP;
+      if (!from) { motion.skip('push'); return; } // the board is not on screen (a phone's closed drawer)
+      if (to) {
+        const cube = this.q(`.aq-pondifex [data-space="${row}-${idx + k + 1}"] .aq-cube`);
+        motion.play('push', cube, [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` }, { transform: 'none' }],
+          { base: 320, delay, easing: 'cubic-bezier(.3,.7,.3,1)' });
+        return;
+      }
+      if (!motion.on) { motion.skip('push'); return; }
+      // off the end of the row: a cube in the seat's colour slides out of the last space
+      const chip = this.chip('cube', this.ui.seats[q].name[0], this.ui.seats[q].colour);
+      const d = this.dot(from, 22);
+      Object.assign(chip.style, { position: 'fixed', left: `${d.left}px`, top: `${d.top}px`, width: `${d.width}px`, height: `${d.height}px`, opacity: '0' });
+      motion.ensureLayer().append(chip);
+      motion.play('push', chip, [{ transform: 'none', opacity: 1 }, { transform: `translateX(${from.width}px)`, opacity: 0 }],
+        { base: 420, delay }).then(() => chip.remove());
+    });
   }
 
   coins(p, n, delay) {
