@@ -19,14 +19,21 @@ def fix_seed(page, seed: int):
         used = true; a[0] = 0; a[1] = %d; return a; } return orig(a); }; })();""" % seed)
 
 
-def start(page, players: int, seats: list[str] | None = None, speed: str = "fast", faction: str | None = None):
+def start(page, players: int, seats: list[str] | None = None, speed: str = "instant", faction: str | None = None):
+    """Instant unless a test is about pacing: motion has its own tests (test_layout.py), and
+    one whole game below is played at Fast, motion and all."""
     start_from_menu(page, "aqueducks", players, seats, rules={"factions": faction} if faction else None,
                     speed=speed)
 
 
 def wait_turn_or_over(page, timeout=30):
-    page.wait_for_selector(".aq:not([data-turn='']), .aq[data-over=true]", timeout=timeout * 1000)
-    return page.get_attribute(".aq", "data-turn") or "over"
+    """The person's action ("build", "draft", …) once it is theirs, or "over". Read in one step
+    in the page: the screen exists before its first render sets data-turn, and the turn can
+    pass between two separate reads."""
+    return page.wait_for_function(
+        """() => { const aq = document.querySelector('.aq');
+                   return aq && (aq.dataset.over === 'true' ? 'over' : aq.dataset.turn || null); }""",
+        timeout=timeout * 1000).json_value()
 
 
 def enabled_card(page, extra=""):
@@ -130,7 +137,7 @@ def test_full_solo_game_to_final_score(open_page, artifacts):
 
 def test_full_four_player_game_one_human_three_bots(open_page, artifacts):
     page, probe = open_page()
-    start(page, 4, ["human", "bot:greedy", "bot:random", "bot:greedy"])
+    start(page, 4, ["human", "bot:greedy", "bot:random", "bot:greedy"], speed="fast")
     took = play_to_end(page, artifacts, "4p", shots=("build", "publican", "protect", "draft"))
     page.wait_for_selector("dialog[data-testid=game-over-dialog][open]")
     page.screenshot(path=str(artifacts / "aq-4p-over-desktop.png"))

@@ -14,7 +14,7 @@ from helpers_play import WW_HAND, aq_build, ww_turn as ww_play
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "tablet": (768, 1024),
          "phone": (375, 812), "landscape": (812, 375)}
 PHONES = ("phone", "landscape")
-AQ_TURN = ".aq:not([data-turn=''])"
+AQ_TURN = ".aq[data-turn]:not([data-turn=''])"  # data-turn is set by the first render
 
 
 # ----- helpers ----------------------------------------------------------------------------

@@ -27,16 +27,26 @@ def positions(engine, seed, n=40):
 def test_a_field_the_move_type_does_not_have_is_refused(engine, extra):
     types = set()
     for game in positions(engine, 5):
+        before = json.dumps(game.save())
         for p in game.to_act():
-            for move in game.legal_moves(p):
+            for move in a_few_of_each_type(game.legal_moves(p)):
                 if "and_spout" in extra and move["type"] in ("lay", "cover", "plumber"):
                     continue        # there and_spout is the move's own field
                 types.add(move["type"])
-                before = json.dumps(game.save())
                 with pytest.raises(BadRequest, match="field"):
                     game.apply(p, dict(move, **extra))
                 assert json.dumps(game.save()) == before
     assert len(types) >= 2
+
+
+def a_few_of_each_type(moves, n=3):
+    """The first n legal moves of each type: the field check depends on the type, and an
+    Aqueducks build has hundreds of placements that would only repeat it."""
+    seen = {}
+    for move in moves:
+        seen[move["type"]] = seen.get(move["type"], 0) + 1
+        if seen[move["type"]] <= n:
+            yield move
 
 
 @pytest.mark.parametrize("engine", [waterworks, aqueducks])
