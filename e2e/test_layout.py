@@ -7,6 +7,11 @@ Every move goes through the page; the engine is only read to learn where things 
 Screenshots land in e2e/artifacts/layout-*.png (git-ignored)."""
 from __future__ import annotations
 
+import json
+import random
+import sys
+from pathlib import Path
+
 import pytest
 from helpers_menu import start_from_menu
 from helpers_play import WW_HAND, aq_build, ww_turn as ww_play
@@ -308,6 +313,66 @@ def test_aqueducks_reveal_is_skipped_under_reduced_motion(open_page):
     page.wait_for_function("() => +((document.querySelector('[data-testid=motion]') || {dataset: {}}).dataset.revealSkipped || 0) >= 2",
                            timeout=30_000)
     assert not any(k.endswith("Started") for k in motion_counts(page)), motion_counts(page)
+
+
+def aq_strongarm_position():
+    """A 3-player Aqueducks record (engine moves, random play) that stops at seat 0's donation
+    on the era's last Publican visit, with a donation that strong-arms a cube: the Protect and
+    the Downfall follow. Returns (saved-game text, that donation's space)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+    from aqueducks import GAME
+    for seed in range(1, 300):
+        game, rng = GAME.new({"players": 3}, seed), random.Random(seed)
+        while not game.is_over and game.view(0)["era"] == 1:
+            acting, view = game.to_act(), game.view(0)
+            if acting == [0] and view["action"] == "publican" and view["track"][view["action_index"] + 1] == "protect":
+                arms = [m["space"] for m in game.legal_moves(0) if m["type"] == "donate"
+                        and game.pub["rows"][int(m["space"][0])][int(m["space"][2:]):]]
+                if arms:
+                    seats = [{"name": n, "controller": c} for n, c in
+                             (("You", "human"), ("Bo", "bot:greedy"), ("Cleo", "bot:greedy"))]
+                    return json.dumps({"format": "pipes-and-ducks/saved-game", "version": 1, "game": "aqueducks",
+                                       "players": 3, "seats": seats, "record": game.record()}), arms[0]
+                break
+            for p in acting:
+                game.apply(p, rng.choice(game.legal_moves(p)))
+    raise AssertionError("no seed reaches a strong-arm before a Downfall")
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced"])
+def test_aqueducks_strongarm_and_gauls(open_page, artifacts, reduced):
+    """A strong-arm pushes the displaced cubes along the Pondifex row and the Gauls topple the
+    unprotected districts (city and miniatures): each starts and finishes, or is skipped under
+    reduced motion. The position is a saved game imported through the menu."""
+    text, space = aq_strongarm_position()
+    page, _probe = open_page(width=1280, height=720)
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => localStorage.setItem('pnd.aqueducks.speed', 'normal')")
+    page.set_input_files("#import-file", files=[{"name": "strongarm.json", "mimeType": "application/json",
+                                                 "buffer": text.encode()}])
+    page.click("#saves-list .save [data-act=resume]")
+    page.wait_for_selector(".aq[data-turn=publican]", timeout=30_000)
+    page.click(f"[data-testid=action-panel] [data-testid=donate-{space}]")
+    if not reduced:
+        counts = _played_motion(page, ["push"])
+        page.screenshot(path=str(artifacts / "layout-aqueducks-strongarm.png"))
+    page.wait_for_selector(".aq[data-turn=protect]", timeout=30_000)
+    toggles = page.locator("[data-testid^=protect-]")
+    for i in range(toggles.count()):
+        if page.locator("[data-testid=confirm-protect]").is_enabled():
+            break
+        toggles.nth(i).click()
+    page.click("[data-testid=confirm-protect]")
+    if reduced:
+        page.wait_for_function("() => +(document.querySelector('[data-testid=motion]').dataset.toppleSkipped || 0) >= 1",
+                               timeout=30_000)
+        counts = motion_counts(page)
+        assert int(counts.get("pushSkipped", 0)) >= 1, counts
+        assert not any(k.endswith("Started") for k in counts), counts
+        return
+    counts = _played_motion(page, ["push", "topple", "gauls"])
+    assert not any(k.endswith("Skipped") and k[:-7] in ("push", "topple") for k in counts), json.dumps(counts)
 
 
 # ----- sound ------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ export function pondifexBoard(view, seats, legal = []) {
       const id = `${row.index}-${idx}`;
       const can = legalSpaces.has(id);
       const pushes = can ? row.cubes.slice(idx) : [];
-      const cube = who !== undefined ? `<span class="aq-cube" style="--seat:${seats[who].colour}" title="${esc(seats[who].name)}">${esc(seats[who].name[0])}</span>` : '';
+      const cube = who !== undefined ? `<span class="aq-cube" data-seat="${who}" style="--seat:${seats[who].colour}" title="${esc(seats[who].name)}">${esc(seats[who].name[0])}</span>` : '';
       const label = `Donate ${row.cost} duckats for ${fav} Favour (row ${row.index + 1}, space ${idx + 1})` +
         (pushes.length ? `, strong-arming ${pushes.map((q) => seats[q].name).join(', ')} to the right` : '') +
         (who !== undefined ? `; now holds ${seats[who].name}'s cube` : '');

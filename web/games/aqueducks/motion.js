@@ -112,7 +112,7 @@ export class AqMotion {
   }
 
   /** The cubes a donation strong-armed (ev.pushed, in board order from the donor's space)
-   *  each slide one space along; one pushed past the last space slides off and fades. */
+   *  each slide along to where they are now; one pushed off the row slides out and fades. */
   push(ev) {
     const pushed = ev.pushed || [];
     if (!pushed.length) return;
@@ -124,11 +124,13 @@ export class AqMotion {
     };
     pushed.forEach((q, k) => {
       const from = spaceRect(idx + k);
-      const to = spaceRect(idx + k + 1);
       const delay = PUSH_AT + k * PUSH_STEP;
       if (!from) { motion.skip('push'); return; } // the board is not on screen (a phone's closed drawer)
-      if (to) {
-        const cube = this.q(`.aq-pondifex [data-space="${row}-${idx + k + 1}"] .aq-cube`);
+      // the board on screen is the end state: later donations of the same visit (played in one
+      // go) may have pushed this cube further, so it is found by its seat, not by idx + k + 1
+      const cube = this.q(`.aq-pondifex [data-space^="${row}-"] .aq-cube[data-seat="${q}"]`);
+      if (cube) {
+        const to = cube.parentElement.closest('[data-space]').getBoundingClientRect();
         motion.play('push', cube, [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` }, { transform: 'none' }],
           { base: 320, delay, easing: 'cubic-bezier(.3,.7,.3,1)' });
         return;
