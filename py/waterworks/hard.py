@@ -15,8 +15,8 @@ docs/bots.md: 42% -> 49.5% of 4-player games).
 It plays another candidate than the greedy bot's first choice only when the paired rounds show
 it better by more than ``MARGIN_SE`` standard errors of the paired difference (``pick``). The
 greedy bot got stronger (issue 15 item 21), and the few dozen rounds a decision buys cannot
-tell most candidates apart: taking whichever mean came out highest replaced its sound choice
-by noise about a third of the time and lost to it (docs/bots.md).
+tell most candidates apart: taking whichever mean came out highest replaced its now sound
+choice by noise in about a third of the decisions (measured in docs/bots.md).
 """
 from __future__ import annotations
 
