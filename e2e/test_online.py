@@ -179,7 +179,77 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
         title = p.text_content(f"{GAMEOVER} h2")
         assert "win" in title or "ran dry" in title, title
     assert_only_own_secrets(received(guest), 1)
+    # Rematch keeps the table: a new game, the same seats, and the guest's screen follows
+    first = host.evaluate("() => document.documentElement.dataset.gameId")
+    host.click(f"{GAMEOVER} button:has-text('Rematch')")
+    host.wait_for_function("(g) => document.documentElement.dataset.gameId !== g", arg=first)
+    rematch = host.evaluate("() => document.documentElement.dataset.gameId")
+    guest.wait_for_function("(g) => document.documentElement.dataset.gameId === g", arg=rematch, timeout=20_000)
+    assert guest.locator(GAMEOVER).count() == 0
+    assert host.locator("#online-bar li[data-seat='1']:has-text('Gus')").count() == 1
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(host)
+    guest.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(guest)
+    host.wait_for_function("() => document.querySelectorAll('.frame-log-list li').length >= 2")
+    assert host_state(host)["moveCount"] >= 2
     assert host_probe.errors == [] and guest_probe.errors == [], (host_probe.errors, guest_probe.errors)
+
+
+def test_the_host_reloads_the_table_resumes_and_a_lost_network_shows_away(device, peer_server):
+    """A guest whose device stops answering (no goodbye, the channel stays open) is
+    shown away within seconds and back when it answers again; the host reloads mid-game, its
+    autosave reopens the same room, the guest's client reconnects to its seat, sees the game
+    go on and moves."""
+    host, host_probe = device()
+    link = host_game(host, peer_server, "waterworks", 2, ["human", "human"], rules={"first_player": "1"})
+    ann, ann_probe = join(device, link, 1, "Ann")
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(host)
+    ann.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(ann)
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    # a dropped network: Ann's device stops answering and closes nothing (its page's script is
+    # paused; context.set_offline does not cut WebRTC on loopback: pings still arrive)
+    cdp = ann.context.new_cdp_session(ann)
+    cdp.send("Debugger.enable")
+    cdp.send("Debugger.pause")
+    host.wait_for_selector("#online-bar li[data-seat='1'][data-away=true]", timeout=20_000)
+    assert host.locator("[data-testid=online-tobot-1]").count() == 1
+    cdp.send("Debugger.resume")
+    cdp.detach()
+    host.wait_for_selector("#online-bar li[data-seat='1'][data-away=false]", timeout=20_000)
+    # the host reloads: the same table comes back and Ann rejoins her seat
+    hand = guest_hand(ann)
+    host.reload()
+    host.wait_for_selector("#game [data-testid=waterworks]", timeout=60_000)
+    host.wait_for_selector("#online-bar li[data-seat='1'][data-away=false]:has-text('Ann')", timeout=30_000)
+    assert "#host=pnd-" in host.url
+    assert host_state(host)["moveCount"] == 2
+    # what the autosave keeps of the table, checked on load; an export leaves the keys out
+    kept = host.evaluate("""async (u) => {
+      const s = await import(new URL(u, document.baseURI).href);
+      const id = sessionStorage.getItem('pnd.openGame');
+      const save = s.getSave(id);
+      const t = save.online;
+      const bad = [{ ...t, room: 'pnd-1' }, { ...t, signaling: 5 }, { ...t, friends: [null] },
+        { ...t, friends: [null, { key: 'zz', name: 'A' }] }, { ...t, friends: [t.friends[1], t.friends[1]] },
+        { ...t, friends: [null, null] }, 'x'];
+      return { table: t, refused: bad.map((b) => s.cleanTable(b, 2)), seats: save.seats.map((x) => x.controller),
+        exported: JSON.parse(s.exportText(id)).online ?? null };
+    }""", "web/shell/saves.js")
+    assert kept["table"]["room"] in link and kept["table"]["friends"][0] is None
+    assert kept["table"]["friends"][1]["name"] == "Ann" and len(kept["table"]["friends"][1]["key"]) == 32
+    assert kept["refused"] == [None] * 7 and kept["exported"] is None and kept["seats"] == ["human", "remote"]
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(host)
+    ann.wait_for_selector(HAND_READY, timeout=30_000)
+    assert set(hand) <= set(guest_hand(ann))  # the same hand, and the card drawn since
+    play_simple_turn(ann)
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    assert host_state(host)["moveCount"] == 4
+    assert_only_own_secrets(received(ann), 1)
+    assert host_probe.errors == [] and ann_probe.errors == [], (host_probe.errors, ann_probe.errors)
 
 
 def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, peer_server):
@@ -206,6 +276,7 @@ def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, pee
         {"t": "call", "n": 908, "method": "viewAt", "params": {"player": 1, "move": 0}},  # another seat's past
         {"t": "call", "n": 909, "method": "viewAt", "params": {"move": 0, "reveal": True}},  # every hand, mid-game
         {"t": "call", "n": 910, "method": "record", "params": {}},  # the seed and every move
+        {"t": "ping", "pad": "x"},  # the heartbeat carries nothing else
     ]
     for msg in tries:
         reply = forge(bea, msg)
@@ -284,6 +355,13 @@ def test_a_seat_whose_friend_left_is_handed_to_a_bot(device, peer_server):
     link = host_game(host, peer_server, "waterworks", 3, ["human", "human", "human"],
                      rules={"first_player": "2"})  # Ann (seat 2) first
     ann, _ = join(device, link, 1, "Ann")
+    # Ann takes back her first move with her Undo button: its draw went to Bea's seat, which
+    # nobody has been shown yet (docs/rulings: a take-back never crosses a shown card)
+    ann.wait_for_selector(HAND_READY)
+    play_simple_turn(ann)
+    ann.click("[data-act=undo]:not([hidden])", timeout=20_000)
+    host.wait_for_function("() => document.querySelector('.frame-log-list').textContent.includes('took back 1 move')")
+    assert host_state(host)["moveCount"] == 0
     bea, _ = join(device, link, 2, "Bea")
     ann.wait_for_selector(HAND_READY)
     play_simple_turn(ann)

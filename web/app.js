@@ -331,7 +331,7 @@ export async function openGame(session, {
     onSaveFailed(why, text) { if (!told) { told = true; showToast(text, 12_000); } },
     onSaved(save) { if (current === full) rememberOpen(save.id); }, // a reload reopens it
   };
-  leaveScreen(); // a rematch replaces a game: the engine lets the old one go
+  leaveScreen(session); // a rematch replaces a game: the engine lets the old one go
   current = full;
   if (autosave && !session.replay) {
     const hooks = saves.autosaveHooks(full);
@@ -356,10 +356,18 @@ export async function openGame(session, {
   }
 }
 
-/** Same game, options and seats, a new shuffle; saved as a game of its own. */
+/** Same game, options and seats, a new shuffle; saved as a game of its own. An online
+ * host's rematch keeps the table: the same room, seats and guests, whose screens follow. */
 async function rematch(session) {
   const created = await engine.newGame({ game: session.game, options: session.options, seed: randomSeed() });
   if (!created.ok) { showToast(created.error.message); closeGame(); return; }
+  const { online } = session;
+  if (online && typeof online.restart === 'function') {
+    const next = { ...created.result, seats: session.seats.map((s) => ({ ...s })) };
+    await openGame({ ...next, online });
+    online.restart(next);
+    return;
+  }
   await openGame({ ...created.result, seats: session.seats });
 }
 
@@ -390,16 +398,17 @@ async function openReplayLink(hash) {
 /** Let the game on screen go: its screen's listeners, canvases and timers (the screens'
  * cleanup), the engine's game (the save keeps it: a long evening in one tab) and an online
  * table. */
-function leaveScreen() {
+function leaveScreen(next = null) {
   if (!current) return;
   const { screen, id, online } = current;
+  const kept = Boolean(next && online && next.online === online); // a rematch or a guest re-seated
   const local = current.engine === engine;
   current = null;
   if (screen && typeof screen.cleanup === 'function') {
     try { screen.cleanup(); } catch (err) { console.error(err); }
   }
   if (local) engine.close({ id });
-  if (online) {
+  if (online && !kept) {
     online.close();
     import('./online/lobby.js').then((m) => m.hideBar());
     history.replaceState(null, '', location.pathname + location.search);
@@ -547,7 +556,9 @@ async function resumeGame(id, extra = {}) {
   const res = await saves.resumeSave(engine, id);
   if (!res.ok) { savesMessage(res.message, 'error'); return; }
   savesMessage('');
-  await openGame({ ...res.session, ...extra });
+  const { table, ...session } = res.session;
+  if (table && !extra.replay) { await resumeOnline(session, table); return; }
+  await openGame({ ...session, ...extra });
 }
 
 /** A finished saved game's replay link, shown under the list to copy. */
@@ -652,6 +663,21 @@ async function startOnline() {
   } finally {
     button.disabled = false;
   }
+}
+
+/** A host's online game resumed (a reload, or Saved games): the same room opens again and
+ * the friends' devices rejoin their seats; if it cannot, bots play the friends' seats here. */
+async function resumeOnline(session, kept) {
+  const online = await onlineModule();
+  const opened = await online.reopenHostPeer(kept, showToast);
+  if (!opened) {
+    showToast('The online table could not be reopened: bots play the friends\' seats on this device.', 8000);
+    await openGame({ ...session, seats: session.seats.map((s) => (s.controller === 'remote' ? { ...s, controller: 'bot:greedy' } : s)) });
+    return;
+  }
+  const table = online.hostTable(opened, session, engine, kept.friends);
+  await openGame({ ...session, online: table });
+  history.replaceState(null, '', `#host=${opened.room}`);
 }
 
 async function joinFromLink() {

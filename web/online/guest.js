@@ -3,7 +3,7 @@
 // very same game screen as local play. Seat keys stay on this device (localStorage), so a
 // reload or a lost connection gets the same seat back; the link alone never does.
 import { engineApi, refusal } from '../engine/api.js';
-import { MAX_HOST_MESSAGE, randomHex } from './protocol.js';
+import { MAX_HOST_MESSAGE, randomHex, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
 import { openPeer, connect, send } from './transport.js';
 
 const SEAT_KEY = (room) => `pnd.online.seat.${room}`;
@@ -30,7 +30,8 @@ function parseHostMessage(raw) {
 }
 
 export class GuestLink {
-  /** @param handlers {table(msg), seated(msg), moved(player, result), error(message), lost()} */
+  /** @param handlers {table(msg), seated(msg), moved(player, result), error(message), lost(),
+   *                   quiet(bool): the host has not been heard from for a while, or is again} */
   constructor({ room, settings, handlers }) {
     this.room = room;
     this.settings = settings;
@@ -52,6 +53,25 @@ export class GuestLink {
     conn.on('data', (raw) => this.receive(raw));
     conn.on('close', () => this.closed(conn));
     conn.on('error', () => this.closed(conn));
+    this.startBeat();
+  }
+
+  /** The heartbeat: ping the host, and say when it has gone quiet (a dropped network). */
+  startBeat() {
+    clearInterval(this.beat);
+    this.heardAt = performance.now();
+    this.setQuiet(false);
+    this.beat = setInterval(() => {
+      if (!this.conn) return;
+      this.post({ t: 'ping' });
+      if (performance.now() - this.heardAt > AWAY_MS) this.setQuiet(true);
+    }, HEARTBEAT_MS);
+  }
+
+  setQuiet(quiet) {
+    if (Boolean(this.quiet) === quiet) return;
+    this.quiet = quiet;
+    if (this.handlers.quiet) this.handlers.quiet(quiet);
   }
 
   closed(conn) {
@@ -65,6 +85,8 @@ export class GuestLink {
   receive(raw) {
     const msg = parseHostMessage(raw);
     if (!msg) return;
+    this.heardAt = performance.now();
+    this.setQuiet(false);
     if (msg.t === 'reply') {
       const resolve = this.pending.get(msg.n);
       if (!resolve) return;
@@ -102,7 +124,10 @@ export class GuestLink {
     });
   }
 
+  /** Leave the table for good: no reconnecting after this. */
   close() {
+    this.left = true;
+    clearInterval(this.beat);
     this.match = null;
     if (this.conn) { const c = this.conn; this.conn = null; c.close(); }
     if (this.peer) this.peer.destroy();

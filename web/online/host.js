@@ -3,7 +3,7 @@
 // own seat's view or the spectators' view and play for its own seat (when the engine says it
 // is that seat's turn), nothing else — never a save, the record, another seat's view or the
 // seed. After every move each guest gets the public events and its own snapshot.
-import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL } from './protocol.js';
+import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
 import { send } from './transport.js';
 
 const report = (err) => console.error('online host:', err);
@@ -27,6 +27,46 @@ export class HostTable {
     this.match = null;
     this.bytesSent = 0;
     peer.on('connection', (conn) => this.accept(conn));
+    // A dropped network closes no channel at once: every device pings, and a guest not
+    // heard from for AWAY_MS is shown away until it is heard again.
+    this.beat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+  }
+
+  heartbeat() {
+    const now = performance.now();
+    let change = false;
+    for (const g of this.guests) {
+      this.post(g, { t: 'ping' });
+      if (!g.silent && now - g.heard > AWAY_MS) { g.silent = true; change = change || Number.isInteger(g.seat); }
+    }
+    if (change) this.changed();
+  }
+
+  heard(guest) {
+    guest.heard = performance.now();
+    if (!guest.silent) return;
+    guest.silent = false;
+    if (Number.isInteger(guest.seat)) this.changed();
+  }
+
+  /** A friend's device is connected and answering. */
+  present(seat) { return [...this.guests].some((g) => g.seat === seat && !g.silent); }
+
+  /** What the host's autosave keeps so a reload reopens this table (web/shell/saves.js checks it). */
+  persist() {
+    return {
+      room: this.room,
+      signaling: this.signaling,
+      friends: this.friends.map((f) => (f ? { key: f.key, name: f.name || '' } : null)),
+    };
+  }
+
+  /** A rematch: the same table, seats and guests, a new engine game; every seated guest's
+   *  screen follows (it gets `seated` again, with the new game). */
+  restart(session) {
+    this.session = session; // (the new game's Match has attached itself already)
+    for (const g of this.guests) if (g.seat !== undefined) this.seat(g, g.seat, false);
+    this.changed();
   }
 
   /** Match calls this (session.online) when the game screen starts the game. */
@@ -38,7 +78,7 @@ export class HostTable {
   seatList() {
     return this.session.seats.map((s, i) => {
       const f = this.friends[i];
-      const here = [...this.guests].some((g) => g.seat === i);
+      const here = this.present(i);
       return {
         name: f && f.name ? f.name : s.name,
         colour: s.colour,
@@ -55,10 +95,10 @@ export class HostTable {
   }
 
   accept(conn) {
-    const guest = { conn, seat: undefined, allow: rateLimiter(), chain: Promise.resolve() };
+    const guest = { conn, seat: undefined, allow: rateLimiter(), chain: Promise.resolve(), heard: performance.now(), silent: false };
     this.guests.add(guest);
     conn.on('open', () => this.post(guest, this.tableMessage()));
-    conn.on('data', (raw) => { guest.chain = guest.chain.then(() => this.receive(guest, raw)).catch(report); });
+    conn.on('data', (raw) => { this.heard(guest); guest.chain = guest.chain.then(() => this.receive(guest, raw)).catch(report); });
     const gone = () => {
       if (!this.guests.delete(guest)) return;
       if (Number.isInteger(guest.seat)) this.changed();
@@ -87,6 +127,7 @@ export class HostTable {
     const { msg } = parsed;
     if (msg.t === 'claim') this.claim(guest, msg);
     else if (msg.t === 'watch') this.seat(guest, null);
+    else if (msg.t === 'ping') { /* heard: nothing else to do */ }
     else await this.call(guest, msg);
   }
 
@@ -101,12 +142,12 @@ export class HostTable {
     this.seat(guest, seat);
   }
 
-  seat(guest, seat) {
+  seat(guest, seat, tell = true) {
     guest.seat = seat;
     const { id, game, options, players } = this.session;
     const seats = this.session.seats.map(({ name, colour }, i) => ({ name: this.seatList()[i].name || name, colour }));
     this.post(guest, { t: 'seated', seat, session: scrub({ id, game, options, players, seats }) });
-    this.changed();
+    if (tell) this.changed();
   }
 
   async call(guest, msg) {
@@ -142,7 +183,7 @@ export class HostTable {
    *  longer counts, so nobody takes it back. */
   toBot(seat) {
     const f = this.friends[seat];
-    if (!f || !this.match || [...this.guests].some((g) => g.seat === seat)) return false;
+    if (!f || !this.match || this.present(seat)) return false;
     if (!this.match.handToBot(seat, 'bot:greedy', f.name || null)) return false;
     this.friends[seat] = null;
     this.changed();
@@ -150,6 +191,7 @@ export class HostTable {
   }
 
   close() {
+    clearInterval(this.beat);
     for (const g of this.guests) g.conn.close();
     this.guests.clear();
     this.peer.destroy();

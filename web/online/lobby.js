@@ -137,6 +137,26 @@ export async function openHostPeer(toast, room = `pnd-${randomHex(10)}`) {
   }
 }
 
+const REOPEN_TRIES = 8; // the signaling server lets a reloaded host's old id go within moments
+
+/** Reopen the host's peer for a table its autosave kept (saves.js cleanTable checked it):
+ *  the same room at the same signaling server, so the friends' links and seat keys still
+ *  work; null (and a message shown) if that cannot be done. */
+export async function reopenHostPeer(table, toast) {
+  if (navigator.onLine === false) { toast(OFFLINE); return null; }
+  const sig = checkSignaling(table.signaling);
+  if (!sig.ok || !sig.value || !isRoom(table.room)) { toast('This online table\'s address is damaged.'); return null; }
+  const settings = { ...(await loadSettings()), signaling: sig.value };
+  for (let i = 1; ; i += 1) {
+    try {
+      return { peer: await openPeer(settings, table.room), room: table.room, settings };
+    } catch (err) {
+      if (err.type !== 'unavailable-id' || i >= REOPEN_TRIES) { toast(err.message); return null; }
+      await new Promise((resolve) => { setTimeout(resolve, 1000); });
+    }
+  }
+}
+
 /** The host's table for a session whose remote seats are for friends. */
 export function hostTable({ peer, room, settings }, session, engine, friends = null) {
   const seats = friends || session.seats.map((s) => (s.controller === 'remote' ? { key: null, name: '' } : null));
@@ -146,6 +166,7 @@ export function hostTable({ peer, room, settings }, session, engine, friends = n
   const toBot = (i) => table.toBot(i);
   table = new HostTable({ peer, session, engine, friends: seats, onChange: (list) => renderBar(list, { invite, toBot }) });
   table.room = room;
+  table.signaling = settings.signaling;
   table.invite = invite;
   table.link = link;
   renderBar(table.seatList(), { invite, toBot });
@@ -214,6 +235,8 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
   if (!settings.signaling) { status('This invitation names no signaling server, and none is set in Online settings.'); return null; }
   let playing = false;
   let lastSeats = [];
+  const note = () => (link.quiet ? 'The host is not answering — waiting for it…'
+    : link.seat === null ? 'You are watching.' : '');
   const link = new GuestLink({
     room,
     settings,
@@ -221,7 +244,7 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
       table(msg) {
         if (!performance.getEntriesByName('pnd:online-table').length) performance.mark('pnd:online-table'); // make bench
         lastSeats = msg.seats;
-        renderBar(msg.seats, { note: link.seat === null ? 'You are watching.' : '' });
+        renderBar(msg.seats, { note: note() });
         const mine = storedSeat(room);
         if (link.seat === undefined && mine && msg.seats[mine.seat] && msg.seats[mine.seat].kind === 'friend') {
           link.claim(mine.seat, mine.name); // this device's seat: back to it
@@ -238,10 +261,11 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
           online: link,
           rematch: () => toast('The host starts the next game.'),
         };
-        renderBar(lastSeats, { note: seat === null ? 'You are watching.' : '' });
+        renderBar(lastSeats, { note: note() });
         openScreen(session).then(() => performance.mark('pnd:online-screen')); // make bench
       },
       error(message) { toast(message); status(message); },
+      quiet() { renderBar(lastSeats, { note: note() }); },
       lost() {
         renderBar(lastSeats, { note: 'Connection lost — reconnecting…' });
         link.seat = undefined;
@@ -250,13 +274,13 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
     },
   });
   async function retry() {
-    if (link.closed) return;
+    if (link.left) return; // (link.closed is the link's handler for a closed channel)
     try { await link.open(); } catch (err) {
       renderBar(lastSeats, { note: `${err.message} Trying again…` });
       setTimeout(retry, RETRY_MS);
     }
   }
-  $('[data-act=leave]', panel).addEventListener('click', () => { link.closed = true; link.close(); exit(); });
+  $('[data-act=leave]', panel).addEventListener('click', () => { link.close(); exit(); });
   try {
     await link.open();
   } catch (err) {

@@ -4,6 +4,10 @@
 export const PROTOCOL = 'pnd-online/1';
 export const MAX_GUEST_MESSAGE = 8 * 1024; // a move is a few hundred bytes
 export const MAX_HOST_MESSAGE = 512 * 1024; // a snapshot with a log
+// Every device pings every HEARTBEAT_MS; a peer not heard from for AWAY_MS is shown away
+// (a dropped network closes no data channel until WebRTC gives up, which takes much longer).
+export const HEARTBEAT_MS = 1500;
+export const AWAY_MS = 5000;
 const RATE = { perSecond: 10, burst: 30 };
 // What a guest may ask of the host's engine; guestCall narrows each to the guest's own seat.
 const GUEST_CALLS = new Set(['state', 'play', 'undoable', 'undo', 'viewAt', 'stats']);
@@ -40,6 +44,9 @@ export function parseGuestMessage(raw) {
       return { ok: true, msg: { t: 'claim', seat: msg.seat, key: msg.key, name: msg.name.trim() } };
     case 'watch':
       return { ok: true, msg: { t: 'watch' } };
+    case 'ping': // the heartbeat: nothing but its type
+      if (Object.keys(msg).length !== 1) return bad('A ping carries nothing else.');
+      return { ok: true, msg: { t: 'ping' } };
     case 'call':
       if (!Number.isInteger(msg.n) || msg.n < 0) return bad('A call needs its number.');
       if (!GUEST_CALLS.has(msg.method)) return bad(`A guest may not ask the host for ${typeof msg.method === 'string' ? msg.method.slice(0, 20) : 'that'}.`, msg.n);

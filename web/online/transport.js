@@ -27,8 +27,8 @@ export async function openPeer(settings, id = null) {
     peer.once('error', (err) => {
       clearTimeout(timer);
       peer.destroy();
-      reject(new Error(err.type === 'unavailable-id' ? 'That table is already open in another tab or device.'
-        : `Could not reach the signaling server (${err.type || err.message}).`));
+      reject(Object.assign(new Error(err.type === 'unavailable-id' ? 'That table is already open in another tab or device.'
+        : `Could not reach the signaling server (${err.type || err.message}).`), { type: err.type }));
     });
   });
 }

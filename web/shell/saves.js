@@ -5,7 +5,11 @@
 // A saved game (also the exported .json file):
 //   {format: "pipes-and-ducks/saved-game", version: 1, id, game, title, players,
 //    seats: [{name, controller, colour}], moveCount, over, result, createdAt, updatedAt,
-//    record: {format: "pipes-and-ducks/record", version, game, options, seed, moves}}
+//    record: {format: "pipes-and-ducks/record", version, game, options, seed, moves},
+//    online?: {room, signaling, friends: [null | {key, name}]}}
+// `online` is kept only by a host's autosave of an online table, so a reload reopens the same
+// room and the friends' devices get their seats back (web/online/host.js persist()); an
+// export leaves it out (seat keys stay on the host's device).
 // The record (seed + options + move log) is the engine's own, replayed by engine.load.
 // A bare record file (engine.record output) is accepted by import too.
 import { SEAT_COLOURS, cleanController, cleanName } from './seats.js';
@@ -28,6 +32,26 @@ function newId() {
 }
 
 const isCount = (n, lo, hi) => Number.isInteger(n) && n >= lo && n <= hi;
+const ROOM = /^pnd-[0-9a-f]{20}$/;
+const SEAT_KEY = /^[0-9a-f]{32}$/;
+
+/** A stored online table checked field by field, or null (then the game resumes as a local
+ *  one). The seat 0 is the host's; a friend's seat has a key (or null while free). The
+ *  signaling address is checked again, as any address, before it is contacted (lobby.js). */
+export function cleanTable(data, players) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  if (typeof data.room !== 'string' || !ROOM.test(data.room)) return null;
+  if (typeof data.signaling !== 'string' || data.signaling.length > 300) return null;
+  if (!Array.isArray(data.friends) || data.friends.length !== players || data.friends[0] !== null) return null;
+  const friends = [];
+  for (const f of data.friends) {
+    if (f === null) { friends.push(null); continue; }
+    if (!f || typeof f !== 'object' || (f.key !== null && !(typeof f.key === 'string' && SEAT_KEY.test(f.key)))) return null;
+    friends.push({ key: f.key, name: typeof f.name === 'string' && f.name ? cleanName(f.name, friends.length) : '' });
+  }
+  if (!friends.some(Boolean)) return null;
+  return { room: data.room, signaling: data.signaling, friends };
+}
 
 /**
  * A stored entry checked field by field: the save (its id is always its key's, its seats and
@@ -45,6 +69,7 @@ function readEntry(key) {
     : (Array.isArray(data.seats) && isCount(data.seats.length, 1, 6) ? data.seats.length : null);
   if (players === null) return null;
   const text = (v) => (typeof v === 'string' ? v.slice(0, 40) : '');
+  const online = cleanTable(data.online, players);
   return {
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
@@ -52,13 +77,14 @@ function readEntry(key) {
     game: record.game,
     title: TITLES[record.game],
     players,
-    seats: cleanSeats(data.seats, players),
+    seats: cleanSeats(data.seats, players, online),
     moveCount: isCount(data.moveCount, 0, 1e6) ? data.moveCount : record.moves.length,
     over: data.over === true,
     result: data.result && typeof data.result === 'object' ? data.result : null,
     createdAt: text(data.createdAt),
     updatedAt: text(data.updatedAt),
     record,
+    ...(online ? { online } : {}),
   };
 }
 
@@ -121,13 +147,14 @@ export const SAVE_FAILED = {
   unavailable: 'This game cannot be saved: this browser does not let the site store anything (private mode or blocked storage). The game goes on, but it is lost when the page closes.',
 };
 
-/** Seats from outside (storage, a file, a link) made safe: names cleaned, known controllers only. */
-export function cleanSeats(seats, players) {
+/** Seats from outside (storage, a file, a link) made safe: names cleaned, known controllers
+ * only; a friend's seat of a checked online table (cleanTable) is played from its device. */
+export function cleanSeats(seats, players, online = null) {
   return Array.from({ length: players }, (_, i) => {
     const s = Array.isArray(seats) && seats[i] && typeof seats[i] === 'object' ? seats[i] : {};
     return {
       name: cleanName(s.name, i),
-      controller: cleanController(s.controller, i),
+      controller: online && online.friends[i] ? 'remote' : cleanController(s.controller, i),
       colour: SEAT_COLOURS[i % SEAT_COLOURS.length],
     };
   });
@@ -169,6 +196,8 @@ async function store(session, { over = false, result = null } = {}) {
     updatedAt: now,
     record: rec.result,
   };
+  const table = session.online && typeof session.online.persist === 'function' ? session.online.persist() : null;
+  if (table) save.online = table;
   session.saveId = save.id;
   const failed = writeSave(save);
   if (failed) {
@@ -216,13 +245,18 @@ export async function resumeSave(engine, id) {
   if (!save) return { ok: false, message: 'That saved game is no longer there.' };
   const loaded = await engine.load({ data: save.record });
   if (!loaded.ok) return { ok: false, message: `This saved game can't be opened: ${loaded.error.message}` };
-  return { ok: true, session: { ...loaded.result, seats: cleanSeats(save.seats, loaded.result.players), saveId: save.id } };
+  const session = { ...loaded.result, seats: cleanSeats(save.seats, loaded.result.players, save.online), saveId: save.id };
+  if (save.online) session.table = save.online; // an online table to reopen (web/app.js)
+  return { ok: true, session };
 }
 
 /** The file a player downloads: the saved game itself, pretty-printed. */
 export function exportText(id) {
   const save = getSave(id);
-  return save ? JSON.stringify(save, null, 2) : null;
+  if (!save) return null;
+  const kept = { ...save };
+  delete kept.online; // the seat keys stay on this device
+  return JSON.stringify(kept, null, 2);
 }
 
 export function exportFileName(save) {
