@@ -139,7 +139,7 @@ class AqueducksUI {
           <div class="aq-citycol">
             <div class="aq-citybar">
               <div class="aq-tabs" role="tablist" aria-label="Whose city"></div>
-              <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards">Boards<span class="aq-long"> &amp; Pondifex</span></button>
+              <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards">Boards<span class="aq-long">&nbsp;&amp; Pondifex</span></button>
               <div class="aq-views" role="radiogroup" aria-label="City view">
                 <button type="button" role="radio" data-view="overview" data-testid="view-overview" title="Overview (key 1)">Overview</button>
                 <button type="button" role="radio" data-view="left" data-testid="view-left" title="Seen from the left (key 2)">◀ Left<span class="aq-long"> view</span></button>
