@@ -15,6 +15,7 @@ import time
 import pytest
 from conftest import CHROMIUM_ARGS, open_in_context, playwright_api
 from helpers_menu import start_from_menu
+from test_aqueducks_game import PLAY as AQ_PLAY
 from test_waterworks_game import GAMEOVER, HAND_READY, play_simple_turn
 
 # Test-only: let WebRTC offer plain host candidates, loopback included, so two contexts on
@@ -72,14 +73,14 @@ def set_signaling(page, url):
     page.click("#online-settings [data-act=save]")
 
 
-def host_game(page, peer_server, game, players, controllers, rules=None):
+def host_game(page, peer_server, game, players, controllers, rules=None, names=None, speed="fast"):
     set_signaling(page, peer_server)
-    start_from_menu(page, game, players, controllers, rules=rules, speed=None, button="#online-host")
+    start_from_menu(page, game, players, controllers, names=names, rules=rules, speed=None, button="#online-host")
     page.wait_for_selector("#online-invite[open]")
     link = page.input_value("[data-testid=online-link]")
     assert page.locator("[data-testid=online-qr] svg").count() == 1
     page.click("#online-invite [data-act=close]")
-    page.select_option("#frame-speed", "fast")
+    page.select_option("#frame-speed", speed)
     return link
 
 
@@ -97,9 +98,9 @@ def received(page):
 
 
 def views(value):
-    """Every engine view inside a message."""
+    """Every engine view inside a message (Water Works names its viewer `viewer`, Aqueducks `you`)."""
     if isinstance(value, dict):
-        if "viewer" in value and "game" in value:
+        if ("viewer" in value or "you" in value) and "game" in value:
             yield value
         for v in value.values():
             yield from views(v)
@@ -117,8 +118,9 @@ def assert_only_own_secrets(msgs, seat):
     seen = list(views(msgs))
     assert seen, "the guest received views"
     for v in seen:
-        if v.get("hand") or v.get("hands"):
-            assert v["viewer"] == seat, f"a view for seat {v['viewer']} reached seat {seat}"
+        owner = v["viewer"] if "viewer" in v else v["you"]
+        if v.get("hand") or v.get("hands") or v.get("draft_hand"):
+            assert owner == seat, f"a view for seat {owner} reached seat {seat}"
 
 
 def host_state(page, player=None):
@@ -380,3 +382,50 @@ def test_a_seat_whose_friend_left_is_handed_to_a_bot(device, peer_server):
     bea.wait_for_selector(HAND_READY, timeout=30_000)  # the bot played seat 2, Bea is next
     assert host_state(host)["moveCount"] == 4
     assert host_probe.errors == [], host_probe.errors
+
+
+def log_lines(page):
+    return page.evaluate("() => [...document.querySelectorAll('.frame-log-list li')].map(li => li.textContent)")
+
+
+def test_aqueducks_simultaneous_builds_and_a_publican_visit_across_devices(device, peer_server):
+    """Aqueducks between a host, a guest and a bot (Instant speed, reduced motion): each device
+    chooses its builds on its own screen, the simultaneous builds are revealed on both, then
+    the Publican visits and both devices donate (or pass) in Faith order."""
+    host, host_probe = device()
+    host.emulate_media(reduced_motion="reduce")
+    link = host_game(host, peer_server, "aqueducks", 3, ["human", "human", "bot:greedy"],
+                     names=["Hana"], speed="instant")
+    guest, guest_probe = join(device, link, 1, "Gus")
+    guest.emulate_media(reduced_motion="reduce")
+    guest.select_option("#frame-speed", "instant")
+    played = {"host": [], "guest": []}
+    t0 = time.time()
+    while not ("publican" in played["host"] and "publican" in played["guest"]):
+        assert time.time() - t0 < 90, played
+        moved = False
+        for who, p in (("host", host), ("guest", guest)):
+            turn = p.get_attribute(".aq", "data-turn") or ""
+            if turn not in ("build", "publican"):
+                continue
+            count = host_state(host)["moveCount"]
+            AQ_PLAY[turn](p)
+            # the host's engine took it (a guest's move travels there first)
+            host.wait_for_function("async (n) => (await window.PipesAndDucks.state({id: document.documentElement.dataset.gameId})).result.moveCount > n",
+                                   arg=count, timeout=20_000)
+            played[who].append(turn)
+            moved = True
+        if not moved:
+            host.wait_for_timeout(100)
+    assert played["host"].count("build") == 3 and played["guest"].count("build") == 3, played
+    guest.wait_for_function("() => document.querySelector('.frame-log-list').textContent.includes('The Publican visits')")
+    host.wait_for_function("() => document.querySelector('.frame-log-list').textContent.includes('The Publican visits')")
+    theirs, mine = log_lines(host), log_lines(guest)
+    assert any(line.startswith("Hana built") for line in mine), mine  # the host's builds, on the guest
+    assert any(line.startswith("Gus built") for line in mine), mine
+    assert any(line.startswith("Cleo built") for line in mine), mine
+    assert any(line.startswith("Gus built") for line in theirs), theirs  # the guest's, on the host
+    built = [sum(" built " in line or " pass" in line for line in lines) for lines in (theirs, mine)]
+    assert built[0] == built[1] >= 9, (theirs, mine)  # three builds by each of three seats, on both
+    assert_only_own_secrets(received(guest), 1)
+    assert host_probe.errors == [] and guest_probe.errors == [], (host_probe.errors, guest_probe.errors)

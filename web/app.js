@@ -98,6 +98,11 @@ function playerCount() {
   return choices.includes(n) ? n : GAMES[menu.game].defaultPlayers;
 }
 
+/** The menu's first n seats as a game session takes them: name, controller, colour. */
+function menuSeats(n) {
+  return Array.from({ length: n }, (_, i) => ({ ...seat(i), colour: SEAT_COLOURS[i] }));
+}
+
 function seat(i) {
   const s = menu.seats[i] || {};
   const controller = cleanController(s.controller, i);
@@ -256,7 +261,7 @@ async function startGame() {
   button.disabled = true;
   const game = menu.game;
   const n = playerCount();
-  const seats = Array.from({ length: n }, (_, i) => ({ ...seat(i), colour: SEAT_COLOURS[i] }));
+  const seats = menuSeats(n);
   const options = { ...(menu.rules[game] || {}), players: n };
   const module = screenModule(game);
   module.catch(() => {}); // reported by openGame
@@ -634,10 +639,7 @@ async function startOnline() {
   const game = menu.game;
   const n = playerCount();
   // Every seat but the host's that the menu gives to a person is a friend's, on their device.
-  const seats = Array.from({ length: n }, (_, i) => {
-    const s = { ...seat(i), colour: SEAT_COLOURS[i] };
-    return i > 0 && s.controller === 'human' ? { ...s, controller: 'remote' } : s;
-  });
+  const seats = menuSeats(n).map((s, i) => (i > 0 && s.controller === 'human' ? { ...s, controller: 'remote' } : s));
   if (seats[0].controller !== 'human') seats[0] = { ...seats[0], controller: 'human' };
   if (!seats.some((s) => s.controller === 'remote')) {
     showToast('Set a seat other than the first to Human: that seat is for a friend.');

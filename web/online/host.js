@@ -5,6 +5,7 @@
 // seed. After every move each guest gets the public events and its own snapshot.
 import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
 import { send } from './transport.js';
+import { cleanName } from '../shell/seats.js';
 
 const report = (err) => console.error('online host:', err);
 const error = (code, message) => ({ ok: false, error: { code, message } });
@@ -136,7 +137,12 @@ export class HostTable {
     if (!f) { this.post(guest, { t: 'error', code: 'seat', message: 'That seat is not for a friend.' }); return; }
     if (f.key && f.key !== key) { this.post(guest, { t: 'error', code: 'seat', message: 'That seat is taken.' }); return; }
     f.key = key;
-    if (name) f.name = name;
+    if (name) {
+      // the friend's name on the host's own screen too (its log, the status): cleaned as
+      // every name from outside is, since screens build markup from names
+      f.name = cleanName(name, seat);
+      this.session.seats[seat] = { ...this.session.seats[seat], name: f.name };
+    }
     // the same person on a new connection (a reload): the old one is let go
     for (const g of this.guests) if (g !== guest && g.seat === seat) { g.seat = undefined; g.conn.close(); }
     this.seat(guest, seat);

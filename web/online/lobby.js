@@ -82,16 +82,23 @@ function renderBar(seats, { note = '', invite = null, toBot = null } = {}) {
   }
 }
 
+/** One of online play's dialogs, made once and kept in the page (its title is `${id}-title`). */
+function newDialog(id, html) {
+  const dialog = document.createElement('dialog');
+  dialog.id = id;
+  dialog.className = 'frame-dialog wide';
+  dialog.setAttribute('aria-labelledby', `${id}-title`);
+  dialog.innerHTML = html;
+  document.body.append(dialog);
+  return dialog;
+}
+
 // ---- settings -------------------------------------------------------------------------
 export async function openSettings(message = '') {
   const settings = await loadSettings();
   let dialog = $('#online-settings');
   if (!dialog) {
-    dialog = document.createElement('dialog');
-    dialog.id = 'online-settings';
-    dialog.className = 'frame-dialog wide';
-    dialog.setAttribute('aria-labelledby', 'online-settings-title');
-    dialog.innerHTML = `<h2 id="online-settings-title">Online settings</h2>
+    dialog = newDialog('online-settings', `<h2 id="online-settings-title">Online settings</h2>
       <p class="online-settings-message" role="alert"></p>
       <p>Devices find each other through a PeerJS signaling server, then talk directly. Only the
       servers named here are ever contacted, and only when you play online.</p>
@@ -103,8 +110,7 @@ export async function openSettings(message = '') {
       <div class="frame-dialog-actions">
         <button type="button" class="btn" data-act="cancel">Cancel</button>
         <button type="button" class="btn btn-primary" data-act="save">Save</button>
-      </div>`;
-    document.body.append(dialog);
+      </div>`);
     $('[data-act=cancel]', dialog).addEventListener('click', () => dialog.close());
     $('[data-act=save]', dialog).addEventListener('click', () => {
       const sig = checkSignaling($('#online-signaling').value.trim());
@@ -176,11 +182,7 @@ export function hostTable({ peer, room, settings }, session, engine, friends = n
 async function showInvite(link) {
   let dialog = $('#online-invite');
   if (!dialog) {
-    dialog = document.createElement('dialog');
-    dialog.id = 'online-invite';
-    dialog.className = 'frame-dialog wide';
-    dialog.setAttribute('aria-labelledby', 'online-invite-title');
-    dialog.innerHTML = `<h2 id="online-invite-title">Invite your friends</h2>
+    dialog = newDialog('online-invite', `<h2 id="online-invite-title">Invite your friends</h2>
       <p>Send this link, or let them scan the code. Each friend picks a free seat; a seat once
       taken stays with the device that took it.</p>
       <div class="online-qr" data-testid="online-qr"></div>
@@ -190,8 +192,7 @@ async function showInvite(link) {
       <div class="frame-dialog-actions">
         <button type="button" class="btn" data-act="close">Close</button>
         <button type="button" class="btn btn-primary" data-act="copy">Copy link</button>
-      </div>`;
-    document.body.append(dialog);
+      </div>`);
     $('[data-act=close]', dialog).addEventListener('click', () => dialog.close());
     $('[data-act=copy]', dialog).addEventListener('click', async () => {
       $('#online-link').select();
