@@ -86,7 +86,9 @@ def host_game(page, peer_server, game, players, controllers, rules=None, names=N
 
 def join(device, link, seat, name):
     page, probe = device(link, wait_ready=False)
-    page.wait_for_selector(f"[data-testid=online-seat-{seat}]", timeout=20_000)
+    # long enough for a second try: under load a first connection can time out (15 s), and the
+    # guest's client tries again 2 s later (it never did before: the retry checked link.closed)
+    page.wait_for_selector(f"[data-testid=online-seat-{seat}]", timeout=45_000)
     page.fill("[data-testid=online-name]", name)
     page.click(f"[data-testid=online-seat-{seat}]")
     page.wait_for_selector("#game [data-testid=waterworks], #game [data-testid=aqueducks]", timeout=20_000)
