@@ -74,3 +74,51 @@ def test_game_screen_has_no_serious_violations(open_page, dist_url, dist_root, a
     page.screenshot(path=str(artifacts / f"{game}-{size}.png"))
     assert not problems, "\n".join(problems)
     assert probe.errors == []
+
+
+DRAWN = """() => [...document.querySelectorAll('dialog[data-testid=rules] figure[data-picture]')].map((f) => {
+    const art = f.querySelector('.rules-pic-art');
+    const canvas = f.querySelector('canvas');
+    let colours = 0;
+    if (canvas) {       // a blank canvas has one colour; a drawn position has many
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      const seen = new Set();
+      for (let i = 0; i < data.length; i += 16) seen.add(((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4));
+      colours = seen.size;
+    }
+    return { name: f.dataset.picture, drawn: f.dataset.drawn, role: art.getAttribute('role'),
+      label: art.getAttribute('aria-label'), caption: f.querySelector('figcaption').textContent,
+      colours, board: !!f.querySelector('.aq-pondifex [data-space="0-0"] .aq-cube'),
+      height: art.getBoundingClientRect().height };
+  })"""
+
+
+def test_the_rules_dialogs_are_illustrated_by_the_games_renderers(open_page, dist_url):
+    """Each game's Rules dialog draws its pictures (tutorials/pictures/*.json) with the game's
+    own renderer: every figure drawn, labelled for screen readers and captioned; nothing
+    serious for axe in the dialog on a phone; no console errors."""
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does it).")
+    page, probe = open_page(dist_url, width=375, height=812)
+    expected = {"waterworks": {"leak-after", "leak-on-top", "copper", "cover", "plumber", "tee-cap", "spout"},
+                "aqueducks": {"hidden-face", "dousing", "bridge", "strong-arm"}}
+    for game, names in expected.items():
+        page.click(f".game-pick[data-game={game}]")
+        page.click("#player-count button[data-players='2']")
+        page.click("#start")
+        page.wait_for_selector("#game .frame", timeout=20_000)
+        page.click(".frame-tools [data-act=rules]")
+        page.wait_for_function("""() => { const f = [...document.querySelectorAll('dialog[data-testid=rules] figure[data-picture]')];
+            return f.length > 0 && f.every((x) => x.dataset.drawn); }""", timeout=30_000)
+        figures = page.evaluate(DRAWN)
+        assert {f["name"] for f in figures} == names
+        for f in figures:
+            assert f["drawn"] == "yes" and f["role"] == "img", f
+            assert len(f["label"]) > 30 and f["caption"] not in ("", "…") and f["height"] > 40, f
+            assert f["colours"] >= 12 or (f["name"] == "strong-arm" and f["board"]), f
+        problems = axe_problems(page, f"rules-{game}-phone", "document.querySelector('dialog[data-testid=rules]')")
+        assert not problems, "\n".join(problems)
+        page.click("dialog[data-testid=rules] button:has-text('Close')")
+        page.click("[data-act=menu]")
+        page.wait_for_selector(".game-pick[data-game=aqueducks]", timeout=20_000)
+    assert probe.errors == []

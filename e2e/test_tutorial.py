@@ -68,8 +68,13 @@ def do_step(page):
     over = page.evaluate("""async () => (await window.PipesAndDucks.state(
         {id: document.documentElement.dataset.gameId})).result.over""")
     if moved and over:
-        # the end dialog opens once the water has run along the winning line: wait for it
-        page.click("dialog[data-testid=gameover] button:has-text('See the table')", timeout=15_000)
+        # the game is won: once the screen has shown it (the water has run along the line),
+        # the coach's last step is the end of the game, with no end dialog over it, and the
+        # keyboard is on the coach's Next
+        page.wait_for_selector("[data-testid=waterworks][data-over=true]", state="attached", timeout=15_000)
+        assert page.is_hidden("dialog[data-testid=gameover]")
+        assert page.evaluate("() => document.activeElement.dataset.testid") == "coach-next"
+        assert "You won" in page.inner_text("[data-testid=coach-text]")
 
 
 # The Aqueducks walk-through failed once in a full-suite run: its check that the kept game was

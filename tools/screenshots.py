@@ -1,6 +1,6 @@
 """The README's screenshots (docs/screenshots/): both game screens part-way through a game
 against bots, played through the page in headless Chromium on the built site (dist/), at
-1440x900 and on a 375x812 phone.
+1440x900 and on a 375x812 phone; and each game's illustrated Rules dialog at 1440x900.
 
 Run: make build && .venv/bin/python tools/screenshots.py
 To look at other sizes without touching the README's set:
@@ -57,6 +57,20 @@ def aqueducks(page, builds=4):
     page.evaluate("() => { document.activeElement.blur(); document.querySelector('.aq-citycol').scrollTop = 0; }")
 
 
+RULES_DRAWN = """() => { const f = [...document.querySelectorAll('dialog[data-testid=rules] figure[data-picture]')];
+    return f.length > 0 && f.every((x) => x.dataset.drawn); }"""
+
+
+def rules(page, game):
+    """The Rules dialog, scrolled to its first pictures once the game's renderer has drawn them."""
+    start_from_menu(page, game, 2, None, None, None, "instant")
+    page.click(".frame-tools [data-act=rules]")
+    page.wait_for_function(RULES_DRAWN, timeout=30_000)
+    page.evaluate("""() => { const body = document.querySelector('dialog[data-testid=rules] .frame-dialog-body');
+        const pics = body.querySelector('.rules-pics');
+        body.scrollTop = pics.offsetTop - body.offsetTop - 140; }""")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=OUT, help="folder (default: docs/screenshots)")
@@ -76,6 +90,14 @@ def main() -> None:
                 page.screenshot(path=str(path))
                 print(f"wrote {path}")
                 ctx.close()
+        for game in ("waterworks", "aqueducks"):
+            ctx, page = open_ready(browser, url, 1440, 900)
+            rules(page, game)
+            page.wait_for_timeout(400)
+            path = OUT / f"rules-{game}.png"
+            page.screenshot(path=str(path))
+            print(f"wrote {path.relative_to(ROOT)}")
+            ctx.close()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from gamecore import undo as takeback
 from gamecore.timeline import Timeline
 from gamecore.protocol import RECORD_FORMAT, SAVE_FORMAT
 
-from . import registry, tutorials
+from . import pictures, registry, tutorials
 
 API_VERSION = 1
 
@@ -57,6 +57,7 @@ class Service:
             "close": self.close,
             "moveLog": self.move_log,
             "openGames": self.open_games,
+            "illustration": pictures.illustration,
         }
         self._methods.update(tutorials.methods(self))
 

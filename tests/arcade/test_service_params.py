@@ -62,6 +62,8 @@ SPEC = {
     "tutorialPlay": {"id": (True, ANY_BAD + ["g99", "g1"]),
                      "move": (True, [None, "x", 1.5, -1, True, [], {}, {"type": 5}])},
     "tutorialSkip": {"id": (True, ANY_BAD + ["g99", "g1"])},
+    "illustration": {"game": (True, ANY_BAD + ["chess", "", "../cards/waterworks"]),
+                     "name": (True, ANY_BAD + ["", "nope", "../waterworks", "Leak-after", "moves", "pictures"])},
 }
 
 
@@ -96,7 +98,8 @@ def setting(game):
     lesson = next(m for m in svc._games[tid].legal_moves(0) if any(scenario.matches(q, m) for q in pattern))
     valid.update({"tutorials": {}, "tutorialStart": {"tutorial": game, "step": 1},
                   "tutorial": {"id": tid}, "tutorialPlay": {"id": tid, "move": lesson},
-                  "tutorialSkip": {"id": tid}})
+                  "tutorialSkip": {"id": tid},
+                  "illustration": {"game": game, "name": {"waterworks": "leak-after", "aqueducks": "hidden-face"}[game]}})
     return svc, valid
 
 

@@ -9,7 +9,9 @@ const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
 const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${SPEAKER}<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 
-export function createFrame(root, { title, game, rulesHtml, speed = 'normal', onExit, onSpeed }) {
+/** illustrate(body): draws the pictures of the Rules dialog's body (the game's pictures.js);
+ *  resolves with how to let them go when the dialog closes. */
+export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 'normal', onExit, onSpeed }) {
   root.innerHTML = `
     <div class="frame">
       <div class="frame-bar">
@@ -78,7 +80,10 @@ export function createFrame(root, { title, game, rulesHtml, speed = 'normal', on
     // The app (not the embed page) has tutorials: the Rules dialog offers this game's.
     const learn = document.documentElement.dataset.tutorials === 'on' && !document.documentElement.dataset.tutorial;
     const buttons = learn ? [['Learn to play', 'learn'], ['Close', 'close', true]] : [['Close', 'close']];
-    const choice = await showDialog({ title: `How to play ${title}`, html: rulesHtml, buttons, wide: true, testid: 'rules' });
+    const shown = showDialog({ title: `How to play ${title}`, html: rulesHtml, buttons, wide: true, testid: 'rules' });
+    const drawn = illustrate ? illustrate(dialog.querySelector('.frame-dialog-body')) : null;
+    const choice = await shown;
+    if (drawn) drawn.then((release) => release());
     if (choice === 'learn') root.dispatchEvent(new CustomEvent('pnd:learn', { bubbles: true }));
   });
   const logButton = root.querySelector('[data-act=log]');
@@ -107,7 +112,10 @@ export function createFrame(root, { title, game, rulesHtml, speed = 'normal', on
     dialog.dataset.testid = testid;
     dialog.innerHTML = `<h2 id="frame-dialog-title"></h2><div class="frame-dialog-body"></div><div class="frame-dialog-actions"></div>`;
     dialog.querySelector('h2').textContent = heading;
-    dialog.querySelector('.frame-dialog-body').innerHTML = html;
+    const body = dialog.querySelector('.frame-dialog-body');
+    body.innerHTML = html;
+    // a long (wide) dialog scrolls: its body takes focus so the keys can scroll it
+    if (wide) body.tabIndex = 0;
     const actions = dialog.querySelector('.frame-dialog-actions');
     return new Promise((resolve) => {
       for (const [label, value, primary] of buttons) {

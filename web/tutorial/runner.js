@@ -55,6 +55,8 @@ export async function startTutorial(name, app) {
     latest = r;
     if (r.advanced) show(r.tutorial);
     else coach.hint([r.reason, r.hint].filter(Boolean).join(' '));
+    // the game just ended: the coach's last step is its end, so the keys go there
+    if (r.advanced && r.over) coach.focus();
   }
 
   async function mount() {

@@ -40,6 +40,7 @@ export class CityCanvas {
     this.protect = null; // {selectable:Set(id), selected:Set(id)}
     this.focus = null; // {district, side}
     this.fall = 1; // how far the toppled districts have fallen (motion.js runs it 0 -> 1)
+    this.frame = null; // a Rules picture's {rows: [y0, y1]}: only those rows are drawn
     this.width = 0;
     this.ro = new ResizeObserver(() => this.resize());
     this.ro.observe(this.el);
@@ -91,13 +92,17 @@ export class CityCanvas {
    * proportions. The engine says where a district may go; this only frames it.
    */
   extent() {
-    const pts = [...(this.city ? this.city.districts : []), ...(this.place ? this.place.targets : []), ...(this.toppled || [])];
+    // a Rules picture (pictures.js) frames only the rows it is about: rows: [y0, y1]
+    const rows = this.frame && this.frame.rows;
+    const inFrame = (p) => !rows || (p.y >= rows[0] && p.y <= rows[1]);
+    const pts = [...(this.city ? this.city.districts : []), ...(this.place ? this.place.targets : []), ...(this.toppled || [])].filter(inFrame);
     if (!pts.length) return { x0: 0, x1: 2, y0: 0, y1: 4 };
     let x0 = Math.min(...pts.map((p) => p.x));
     let x1 = Math.max(...pts.map((p) => p.x + p.storey - 1)); // an upper storey spans x..x+storey-1
     let y0 = Math.min(...pts.map((p) => p.y));
     let y1 = Math.max(...pts.map((p) => p.y));
     const pad = (lo, hi, n) => { const need = Math.max(0, n - (hi - lo + 1)); return [lo - Math.floor(need / 2), hi + Math.ceil(need / 2)]; };
+    if (rows) return { x0, x1, y0: rows[0], y1: rows[1] };   // a picture: no empty columns
     [x0, x1] = pad(x0, x1, 3);
     [y0, y1] = pad(y0, y1, 5);
     return { x0, x1, y0, y1 };

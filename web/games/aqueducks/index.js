@@ -11,6 +11,7 @@ import { cardFace, cardLabel, abilityText } from './card-face.js';
 import { playerBoard, pondifexBoard, actionTrack, ACTION_NAME } from './boards.js';
 import { eventText, winnersText } from './log-text.js';
 import { RULES_HTML } from './rules.js';
+import { drawPictures } from './pictures.js';
 import { icon } from './icons.js';
 import { loadBest, recordBest, bestHtml } from './scores.js';
 import * as Build from './phases/build.js';
@@ -51,6 +52,7 @@ class AqueducksUI {
       title: 'Aqueducks',
       game: 'aqueducks',
       rulesHtml: RULES_HTML,
+      illustrate: (body) => drawPictures(body, session.engine),
       speed,
       onExit: () => this.exit(),
       onSpeed: (v) => { this.match.botSpeed = v; try { localStorage.setItem(SPEED_KEY, v); } catch { /* ignore */ } },

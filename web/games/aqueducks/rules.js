@@ -1,5 +1,6 @@
 // How to play, in our own words (shown by the frame's Rules button).
 import { icon } from './icons.js';
+import { figures } from '../../shell/figures.js';
 
 export const RULES_HTML = `
 <div class="aq-rules">
@@ -10,11 +11,14 @@ Most Favour wins; ties go to the most duckats. Solo: score as many duckats as yo
 A district on storey 2 or 3 stands on the two districts below it, with a third card from your hand laid flat as a <b>bridge</b>.</p>
 <p><b>Active or hidden.</b> Look along each storey of each row from the left edge: the first left face you see is <b>active</b>; the same from the right.
 Faces behind another district are <b>hidden</b> (hatched, crossed eye): they give nothing. A lone district shows both faces. The overview draws these sight lines with an eye at each edge.</p>
+${figures('hidden-face', 'bridge')}
 <p><b>Adjacent</b> means next to it in the left or right picture: the same storey in the next row, or the storey above or below. Hover or focus a building to see its neighbours. ${icon('water')} Water buildings <b>douse</b> their neighbours; a ${icon('douse')} card must be placed doused.</p>
+${figures('dousing')}
 <h3>An era</h3>
 <ol>
 <li><b>Build</b> (5 times, everyone at once): pick two cards from your hand and a place. Active faces need the resources on their banner (never spent) and a legal storey; a face going into a hidden space needs nothing.</li>
-<li><b>Publican visit</b> (twice): in Faith order each player may put a cube on a free donation space and pay its duckats. Higher Military pushes lower cubes to the right (strong-arming). Gain the Favour under your cube, +1 per Luxury.</li>
+<li><b>Publican visit</b> (twice): in Faith order each player may put a cube on a free donation space and pay its duckats. Higher Military pushes lower cubes to the right (strong-arming). Gain the Favour under your cube, +1 per Luxury.
+${figures('strong-arm')}</li>
 <li><b>End of Era</b>: ${icon('era_end')} abilities pay out.</li>
 <li><b>Protect</b>: choose districts to keep (1, then 2, then 3). Upper districts need their supporters protected too.</li>
 <li><b>Downfall</b>: every unprotected district falls; all cards go to your discard.</li>

@@ -7,6 +7,7 @@ import { Hand } from './hand.js';
 import { renderPlayers, renderPiles, renderLegend } from './info.js';
 import { eventText } from './log-text.js';
 import { RULES_HTML } from './rules.js';
+import { drawPictures } from './pictures.js';
 import { cardWords, canTurn, turnedCard, SHAPE_NAMES } from './card-art.js';
 import { spotsFor, spotsIfTurned, discardMove, plumberMove, anyPlumber, spoutMove, attemptAt } from './moves.js';
 import { Controls } from './controls.js';
@@ -31,6 +32,7 @@ export async function mount(el, session) {
     title: 'Water Works',
     game: 'waterworks',
     rulesHtml: RULES_HTML,
+    illustrate: (body) => drawPictures(body, session.engine, colours),
     speed,
     onExit: () => { cleanup(); session.exit(); },
     onSpeed: (v) => {
@@ -431,6 +433,10 @@ export async function mount(el, session) {
       message(w === undefined ? 'Game over: nobody finished.' : `Game over: ${names[w]} ${names[w] === 'You' ? 'win' : 'wins'}.`, 'good');
       frame.announce(title);
       controls.render({ over: true });
+      root.dataset.over = 'true';
+      // In a tutorial the coach's last step says the game is won and offers what comes next;
+      // an end dialog would cover that step (and a modal one would make the coach inert).
+      if (session.tutorial) return;
       const choice = await frame.dialog({
         title, html, testid: 'gameover',
         buttons: [['See the table', 'close'], ['New game', 'new'], ['Rematch', 'rematch', true]],

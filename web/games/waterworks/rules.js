@@ -1,4 +1,7 @@
-// The rules of Water Works in our own words, shown from the Rules button.
+// The rules of Water Works in our own words, shown from the Rules button, with pictures the
+// table's renderer draws from positions the engine builds (pictures.js).
+import { figures } from '../../shell/figures.js';
+
 export const RULES_HTML = `
 <div class="ww-rules">
 <p><strong>Goal:</strong> be first to run one unbroken, leak-free pipeline from your
@@ -16,6 +19,7 @@ top of their last iron pipe of exactly the same shape. A line can carry only one
 your two <em>plumbers</em> (the yellow discs) and discard a card.</li>
 <li><strong>Discard</strong> a card face up.</li>
 </ul>
+${figures('leak-after', 'leak-on-top', 'copper', 'cover', 'plumber')}
 <h3>Pipes</h3>
 <ul>
 <li><span class="ww-chip copper">Copper</span> never leaks. <span class="ww-chip iron">Iron</span> is good but
@@ -27,10 +31,12 @@ Pipes must join opening to opening, must stay on the table and may never block a
 with a <strong>cap card</strong>. Only the cap that touches the pipe counts (the others are shown faded).
 Cap cards are not counted as pipes.</li>
 </ul>
+${figures('tee-cap')}
 <h3>Winning</h3>
 <p>When your line is long enough, leak-free and has a single open end, you add your spout — on its
 own turn or straight after the card that finishes the line — and win. If the draw pile runs out
 (after one reshuffle of the discards) nobody wins.</p>
+${figures('spout')}
 <h3>Keys</h3>
 <ul class="ww-keys">
 <li><kbd>1</kbd>–<kbd>6</kbd> or <kbd>Tab</kbd> + <kbd>Enter</kbd>: pick a card</li>

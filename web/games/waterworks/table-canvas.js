@@ -8,17 +8,14 @@ const RATIO = 1.16;          // cell height / width: cards stand upright
 const MAX_CELL = 104;        // a fitted view never blows a short line up further than this
 
 export class TableCanvas {
-  constructor(parent, { onCell, onSpot, onSpotKey, zoomBox, minCell }) {
+  /** picture: a still for the Rules dialog (web/games/waterworks/pictures.js): no zoom, pan,
+   *  spots or markers, nothing to focus; the caller labels it and sets state.frame. */
+  constructor(parent, { onCell, onSpot, onSpotKey, zoomBox, minCell, picture = false }) {
     this.root = document.createElement('div');
-    this.root.className = 'ww-table';
+    this.root.className = picture ? 'ww-table ww-picture' : 'ww-table';
+    this.picture = picture;
     this.minCell = minCell || (() => 40);
-    zoomBox.innerHTML = `
-      <div class="ww-zoom" role="group" aria-label="Zoom the table">
-        <button type="button" class="btn btn-small" data-zoom="-1" aria-label="Zoom out">−</button>
-        <button type="button" class="btn btn-small" data-zoom="0" aria-label="Fit the lines" data-testid="zoom-fit">Fit</button>
-        <button type="button" class="btn btn-small" data-zoom="1" aria-label="Zoom in">+</button>
-      </div>`;
-    this.root.innerHTML = `
+    this.root.innerHTML = picture ? '<div class="ww-scroll"><canvas class="ww-canvas" aria-hidden="true"></canvas><div class="ww-spots"></div><div class="ww-markers"></div></div>' : `
       <div class="ww-scroll" data-testid="ww-table" tabindex="0" role="region" aria-label="The table (drag to pan, wheel or pinch to zoom)">
         <canvas class="ww-canvas" role="img"></canvas>
         <div class="ww-spots" role="group" aria-label="Where the selected card can go"></div>
@@ -29,10 +26,6 @@ export class TableCanvas {
     this.canvas = this.root.querySelector('canvas');
     this.spotLayer = this.root.querySelector('.ww-spots');
     this.markerLayer = this.root.querySelector('.ww-markers');
-    this.markerLayer.addEventListener('click', (e) => {
-      const b = e.target.closest('[data-line]');
-      if (b) this.showLine(Number(b.dataset.line));
-    });
     this.ctx = this.canvas.getContext('2d');
     this.zoom = 1;
     this.auto = true;      // the camera follows the lines until the person pans or zooms
@@ -43,6 +36,23 @@ export class TableCanvas {
     this.onCell = onCell;
     this.onSpot = onSpot;
     this.onSpotKey = onSpotKey;
+    if (!picture) this.listen(zoomBox);
+    this.ro = new ResizeObserver(() => this.layout());
+    this.ro.observe(this.scroll);
+  }
+
+  /** The zoom buttons, pointer pan and pinch, the wheel and the arrow keys. */
+  listen(zoomBox) {
+    zoomBox.innerHTML = `
+      <div class="ww-zoom" role="group" aria-label="Zoom the table">
+        <button type="button" class="btn btn-small" data-zoom="-1" aria-label="Zoom out">−</button>
+        <button type="button" class="btn btn-small" data-zoom="0" aria-label="Fit the lines" data-testid="zoom-fit">Fit</button>
+        <button type="button" class="btn btn-small" data-zoom="1" aria-label="Zoom in">+</button>
+      </div>`;
+    this.markerLayer.addEventListener('click', (e) => {
+      const b = e.target.closest('[data-line]');
+      if (b) this.showLine(Number(b.dataset.line));
+    });
     zoomBox.querySelector('.ww-zoom').addEventListener('click', (e) => {
       const b = e.target.closest('[data-zoom]');
       if (!b) return;
@@ -65,8 +75,6 @@ export class TableCanvas {
       const step = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
       if (step) { e.preventDefault(); this.panBy(step[0] * this.cam.cw, step[1] * this.cam.cw * RATIO); }
     });
-    this.ro = new ResizeObserver(() => this.layout());
-    this.ro.observe(this.scroll);
   }
 
   destroy() {
@@ -151,6 +159,12 @@ export class TableCanvas {
   /** The camera that fits the pipelines, their open ends and the lit spots, with a margin. */
   fitCam() {
     const v = this.state.view;
+    const f = this.state.frame;
+    if (f) {       // a picture: exactly the cells its frame names, as large as they fit
+      const cols = f.x[1] - f.x[0] + 1; const rows = f.y[1] - f.y[0] + 1; const m = 0.12;
+      const cw = Math.min(this.vw / (cols + 2 * m), this.vh / ((rows + 2 * m) * RATIO));
+      return { cw, ox: this.vw / 2 - (f.x[0] + cols / 2) * cw, oy: this.vh / 2 - (f.y[0] + rows / 2) * cw * RATIO };
+    }
     const spots = (this.state.spots || []).map((s) => [s.x, s.y]);
     const pts = [...v.cards.map((c) => [c.x, c.y]), ...v.open_ends.map((e) => [e.x, e.y]), ...spots];
     if (!pts.length) pts.push([0, 0], [v.table.width - 1, v.table.height - 1]);
@@ -190,8 +204,9 @@ export class TableCanvas {
   /** Size the canvas to its box and (while following) move the camera to fit the lines. */
   layout({ smooth = false } = {}) {
     if (!this.state) return;
-    const vw = Math.max(120, Math.floor(this.scroll.clientWidth));
-    const vh = Math.max(120, Math.floor(this.scroll.clientHeight));
+    const least = this.picture ? 24 : 120;   // a picture is as small as its frame
+    const vw = Math.max(least, Math.floor(this.scroll.clientWidth));
+    const vh = Math.max(least, Math.floor(this.scroll.clientHeight));
     const dpr = window.devicePixelRatio || 1;
     if (vw !== this.vw || vh !== this.vh || dpr !== this.dpr) {
       this.vw = vw; this.vh = vh; this.dpr = dpr;
@@ -264,6 +279,7 @@ export class TableCanvas {
 
   /** For every line with no card in view, a button on the table's edge pointing to it. */
   placeMarkers() {
+    if (this.picture) return;
     const s = this.state;
     const lines = new Map();
     for (const c of s.view.cards) {
@@ -638,7 +654,7 @@ export class TableCanvas {
       ctx.strokeRect(x, y, w, h);
       ctx.restore();
     }
-    this.canvas.setAttribute('aria-label', describeTable(s));
+    if (!this.picture) this.canvas.setAttribute('aria-label', describeTable(s));
   }
 }
 
