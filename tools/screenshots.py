@@ -90,13 +90,12 @@ def main() -> None:
                 page.screenshot(path=str(path))
                 print(f"wrote {path}")
                 ctx.close()
-        for game in ("waterworks", "aqueducks"):
-            ctx, page = open_ready(browser, url, 1440, 900)
+            ctx, page = open_ready(browser, url, 1440, 900)   # and its illustrated Rules dialog
             rules(page, game)
             page.wait_for_timeout(400)
-            path = OUT / f"rules-{game}.png"
+            path = args.out / f"rules-{game}.png"
             page.screenshot(path=str(path))
-            print(f"wrote {path.relative_to(ROOT)}")
+            print(f"wrote {path}")
             ctx.close()
 
 
