@@ -339,6 +339,19 @@ def aq_strongarm_position():
     raise AssertionError("no seed reaches a strong-arm before a Downfall")
 
 
+# Each render while others act in a Publican visit: is the Pondifex in the action panel?
+WATCH_VISIT = """() => {
+  window.__visit = [];
+  const aq = document.querySelector('.aq');
+  new MutationObserver(() => {
+    if (aq.dataset.action === 'publican' && aq.dataset.turn === '') {
+      window.__visit.push(!!document.querySelector('[data-testid=action-panel] .aq-pondifex')
+                          && !document.querySelector('.aq-boards .aq-pondifex'));
+    }
+  }).observe(aq, { attributes: true, subtree: true, childList: true });
+}"""
+
+
 @pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced"])
 def test_aqueducks_strongarm_and_gauls(open_page, artifacts, reduced):
     """A strong-arm pushes the displaced cubes along the Pondifex row and the Gauls topple the
@@ -353,6 +366,7 @@ def test_aqueducks_strongarm_and_gauls(open_page, artifacts, reduced):
                                                  "buffer": text.encode()}])
     page.click("#saves-list .save [data-act=resume]")
     page.wait_for_selector(".aq[data-turn=publican]", timeout=30_000)
+    page.evaluate(WATCH_VISIT)
     page.click(f"[data-testid=action-panel] [data-testid=donate-{space}]")
     if not reduced:
         counts = _played_motion(page, ["push"])
@@ -363,6 +377,9 @@ def test_aqueducks_strongarm_and_gauls(open_page, artifacts, reduced):
         if page.locator("[data-testid=confirm-protect]").is_enabled():
             break
         toggles.nth(i).click()
+    # while the others donated, the Pondifex stayed beside the prompt (on screen), not in the side column
+    watched = page.evaluate("() => window.__visit")
+    assert watched and all(watched), watched
     page.click("[data-testid=confirm-protect]")
     if reduced:
         page.wait_for_function("() => +(document.querySelector('[data-testid=motion]').dataset.toppleSkipped || 0) >= 1",

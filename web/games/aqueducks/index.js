@@ -441,6 +441,7 @@ class AqueducksUI {
 
     // panel
     let panelHtml = '';
+    const visit = !this.snap.over && !this.hidden && !v.solo && action === 'publican' && !!v.pondifex;
     if (this.snap.over) {
       panelHtml = this.overPanel();
     } else if (this.hidden) {
@@ -453,6 +454,8 @@ class AqueducksUI {
       const waiting = v.to_act.map((p) => this.seats[p].name);
       const chosen = v.my_choice ? ' Your choice is in; it is revealed when everyone has chosen.' : '';
       panelHtml = `<p class="aq-prompt muted">${waiting.length ? `Waiting for ${esc(waiting.join(', '))}…` : 'Moving on…'}${chosen}</p>`;
+      // others' donations are watched where the decision is, not in a column that may be off screen
+      if (visit) panelHtml += pondifexBoard(v, this.seats, []);
     }
     this.el.panel.innerHTML = panelHtml;
     const backBtn = this.el.panel.querySelector('[data-testid=back-to-mine]');
@@ -464,11 +467,9 @@ class AqueducksUI {
     // boards
     const legal = turn ? this.snap.legal : [];
     this.el.boards.innerHTML = playerBoard(shownCity, this.seats[this.shown], { solo: v.solo }) +
-      (v.solo ? this.soloBoard() : turn && action === 'publican' ? '' : pondifexBoard(v, this.seats, []));
-    if (turn && action === 'publican' && v.pondifex) {
-      // on a Publican turn the board goes next to the prompt
-      this.el.boards.classList.add('aq-boards-publican');
-    } else this.el.boards.classList.remove('aq-boards-publican');
+      (v.solo ? this.soloBoard() : visit ? '' : pondifexBoard(v, this.seats, []));
+    // during a Publican visit the Pondifex is in the panel, beside the prompt
+    this.el.boards.classList.toggle('aq-boards-publican', visit);
   }
 
   renderHand(turn, action) {
