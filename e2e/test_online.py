@@ -174,8 +174,15 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     link = host_game(host, peer_server, "waterworks", 3, ["human", "human", "bot:greedy"],
                      rules={"first_player": "1"})
     assert "#join=pnd-" in link
+    # the game waits for the friend: the host, who plays first, cannot play yet
+    host.wait_for_selector("[data-testid=online-start]")
+    host.wait_for_selector(".ww-hand .ww-card[data-card-id]")
+    host.wait_for_timeout(1000)
+    assert host.locator(HAND_READY).count() == 0
     guest, guest_probe = join(device, link, 1, "Gus")
     host.wait_for_selector("#online-bar li[data-seat='1']:has-text('Gus')")
+    host.wait_for_selector(HAND_READY)
+    assert host.locator("[data-testid=online-start]").count() == 0
     turns = play_until_over([host, guest], limit_s=float(os.environ.get('ONLINE_LIMIT', 200)),
                             probes=(host_probe, guest_probe))
     assert turns > 4
@@ -332,8 +339,11 @@ def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(d
     assert not [u for u in requested if "/online/" in u or "peerjs" in u or "qrcode" in u], requested
     other = base_url.replace("//localhost:", "//127.0.0.1:") + "index.html"
     assert "//127.0.0.1:" in other and csp_verdict(page, other) == "admitted"
-    host_game(page, peer_server, "waterworks", 2, ["human", "human"])
+    host_game(page, peer_server, "waterworks", 2, ["human", "human"], rules={"first_player": "1"})
     assert any("peerjs.min.js" in u for u in requested)
+    # no friend came: the host starts anyway, and the free seat waits for one
+    page.click("[data-testid=online-start]")
+    page.wait_for_selector(HAND_READY)
     signaling = peer_server.rstrip("/").replace("http://", "")
     assert sockets and all(signaling in u for u in sockets), sockets
     contacted = [u for u in probe.foreign if not u.startswith(other)]  # the test's own probe aside

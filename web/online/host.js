@@ -27,6 +27,12 @@ export class HostTable {
     this.guests = new Set(); // {conn, seat: undefined | null (spectator) | index, allow, chain}
     this.match = null;
     this.bytesSent = 0;
+    // The game starts when every friend's seat is taken, or when the host says so (a table
+    // resumed after a reload, whose friends hold their seats already, starts at once).
+    // Match.run waits for `ready` before the first turn.
+    this.started = false;
+    this.ready = new Promise((resolve) => { this.begin = resolve; });
+    this.startIfFull();
     peer.on('connection', (conn) => this.accept(conn));
     // A dropped network closes no channel at once: every device pings, and a guest not
     // heard from for AWAY_MS is shown away until it is heard again.
@@ -111,9 +117,25 @@ export class HostTable {
   post(guest, msg) { this.bytesSent += send(guest.conn, msg); }
 
   changed() {
+    this.startIfFull();
     const msg = this.tableMessage();
     for (const g of this.guests) if (g.seat !== undefined) this.post(g, msg);
     this.onChange(msg.seats);
+  }
+
+  /** Start the game now; a seat still free waits for its friend (or a bot, on request). */
+  start() {
+    if (this.started) return;
+    this.started = true;
+    this.begin();
+    this.changed();
+  }
+
+  startIfFull() {
+    if (!this.started && this.friends.every((f) => !f || f.key)) {
+      this.started = true;
+      this.begin();
+    }
   }
 
   async receive(guest, raw) {

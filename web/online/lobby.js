@@ -52,7 +52,7 @@ export function hideBar() {
 }
 
 /** The online bar; on the host `toBot(i)` offers a seat whose friend is away (or never came) to a bot. */
-function renderBar(seats, { note = '', invite = null, toBot = null } = {}) {
+function renderBar(seats, { note = '', invite = null, toBot = null, start = null } = {}) {
   const el = bar();
   el.innerHTML = `<span class="online-title">Online table</span>
     <ul class="online-seats">${seats.map((s, i) => `<li data-seat="${i}" data-away="${s.away}"
@@ -70,6 +70,16 @@ function renderBar(seats, { note = '', invite = null, toBot = null } = {}) {
       b.addEventListener('click', () => toBot(i));
       $(`li[data-seat="${i}"]`, el).append(b);
     });
+  }
+  if (start) {
+    $('.online-note', el).textContent = 'The game starts when every seat is taken.';
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'btn btn-small btn-primary';
+    b.textContent = 'Start now';
+    b.dataset.testid = 'online-start';
+    b.addEventListener('click', start);
+    el.append(b);
   }
   if (invite) {
     const b = document.createElement('button');
@@ -170,12 +180,13 @@ export function hostTable({ peer, room, settings }, session, engine, friends = n
   let table = null;
   const invite = () => showInvite(link);
   const toBot = (i) => table.toBot(i);
-  table = new HostTable({ peer, session, engine, friends: seats, onChange: (list) => renderBar(list, { invite, toBot }) });
+  const actions = () => ({ invite, toBot, start: table.started ? null : () => table.start() });
+  table = new HostTable({ peer, session, engine, friends: seats, onChange: (list) => renderBar(list, actions()) });
   table.room = room;
   table.signaling = settings.signaling;
   table.invite = invite;
   table.link = link;
-  renderBar(table.seatList(), { invite, toBot });
+  renderBar(table.seatList(), actions());
   return table;
 }
 

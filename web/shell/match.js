@@ -209,6 +209,8 @@ export class Match {
 
   async run() {
     await showMoveLog(this); // the opening snapshot, a resumed game's log filled in
+    // an online host's table starts when its seats are taken (web/online/host.js)
+    if (this.session.online && this.session.online.ready) await this.session.online.ready;
     while (!this.stopped) {
       this.woken = false; // a remote move from here on is seen by the wait below
       const snap = await this.snapshot(null);
