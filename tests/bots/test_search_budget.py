@@ -1,17 +1,12 @@
 """The searches' budgets: an exact iteration (playout) count, and a time budget read from an injected clock
 (never a real timer)."""
 from gamecore import Rng
-from waterworks import BOTS, GAME
 from waterworks import hard
+from positions import ww_midgame
 
 
 def midgame(seed=4, moves=12):
-    g = GAME.new({"players": 2}, seed)
-    rng = Rng(seed)
-    for _ in range(moves):
-        p = g.to_act()[0]
-        g.apply(p, BOTS["greedy"](g, p, rng))
-    return g
+    return ww_midgame(seed, moves)
 
 
 class FakeClock:

@@ -4,8 +4,9 @@ hard ahead of the stronger normal bot; measured in docs/bots.md)."""
 from gamecore import Rng
 from gamecore.rollouts import RolloutSearch
 
-from waterworks import BOTS, GAME, hard
+from waterworks import BOTS, hard
 from waterworks.search import determinize, heuristic
+from positions import ww_midgame
 
 
 def test_a_steady_gain_replaces_the_first_choice():
@@ -31,12 +32,7 @@ def test_no_gain_and_too_few_rounds_keep_the_first_choice():
 
 
 def midgame(seed, moves=14):
-    g = GAME.new({"players": 2}, seed)
-    rng = Rng(seed)
-    for _ in range(moves):
-        p = g.to_act()[0]
-        g.apply(p, BOTS["greedy"](g, p, rng))
-    return g
+    return ww_midgame(seed, moves)
 
 
 def plain(g, p, rng):

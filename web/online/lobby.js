@@ -62,34 +62,25 @@ function renderBar(seats, { note = '', invite = null, toBot = null, start = null
   if (toBot) {
     seats.forEach((s, i) => {
       if (s.kind !== 'friend' || (s.taken && !s.away)) return;
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'btn btn-small';
-      b.textContent = `Let a bot play ${s.taken ? s.name : `seat ${i + 1}`}`;
-      b.dataset.testid = `online-tobot-${i}`;
-      b.addEventListener('click', () => toBot(i));
-      $(`li[data-seat="${i}"]`, el).append(b);
+      $(`li[data-seat="${i}"]`, el).append(barButton(`Let a bot play ${s.taken ? s.name : `seat ${i + 1}`}`,
+        `online-tobot-${i}`, () => toBot(i)));
     });
   }
   if (start) {
     $('.online-note', el).textContent = 'The game starts when every seat is taken.';
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'btn btn-small btn-primary';
-    b.textContent = 'Start now';
-    b.dataset.testid = 'online-start';
-    b.addEventListener('click', start);
-    el.append(b);
+    el.append(barButton('Start now', 'online-start', start, 'btn-primary'));
   }
-  if (invite) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'btn btn-small';
-    b.textContent = 'Invite…';
-    b.dataset.testid = 'online-invite';
-    b.addEventListener('click', invite);
-    el.append(b);
-  }
+  if (invite) el.append(barButton('Invite…', 'online-invite', invite));
+}
+
+function barButton(text, testid, onClick, kind = '') {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = `btn btn-small ${kind}`.trim();
+  b.textContent = text;
+  b.dataset.testid = testid;
+  b.addEventListener('click', onClick);
+  return b;
 }
 
 /** One of online play's dialogs, made once and kept in the page (its title is `${id}-title`). */
