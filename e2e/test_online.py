@@ -189,6 +189,10 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     for p in (host, guest):
         title = p.text_content(f"{GAMEOVER} h2")
         assert "win" in title or "ran dry" in title, title
+    # the host kept the menu's "You": the guest's screen calls the host "Host", never "You"
+    said = log_lines(guest)
+    assert any(line.startswith("Host ") for line in said), said
+    assert not any(line.startswith("You ") for line in said), said
     assert_only_own_secrets(received(guest), 1)
     # Rematch keeps the table: a new game, the same seats, and the guest's screen follows
     first = host.evaluate("() => document.documentElement.dataset.gameId")

@@ -5,7 +5,7 @@
 // seed. After every move each guest gets the public events and its own snapshot.
 import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
 import { send } from './transport.js';
-import { cleanName } from '../shell/seats.js';
+import { cleanName, DEFAULT_NAMES } from '../shell/seats.js';
 
 const report = (err) => console.error('online host:', err);
 const error = (code, message) => ({ ok: false, error: { code, message } });
@@ -82,14 +82,17 @@ export class HostTable {
     match.onMove(({ player, result, undo }) => this.broadcast(player, result, undo));
   }
 
-  seatList() {
+  /** The table's seats; `forGuests`: as the guests are told (a host who kept the menu's
+   *  "You" is "Host" there, or every guest's log would say "You built…" of the host). */
+  seatList(forGuests = false) {
     return this.session.seats.map((s, i) => {
       const f = this.friends[i];
       const here = this.present(i);
+      const host = !f && s.controller === 'human';
       return {
-        name: f && f.name ? f.name : s.name,
+        name: f && f.name ? f.name : forGuests && host && s.name === DEFAULT_NAMES[0] ? 'Host' : s.name,
         colour: s.colour,
-        kind: f ? 'friend' : (s.controller === 'human' ? 'host' : 'bot'),
+        kind: f ? 'friend' : (host ? 'host' : 'bot'),
         taken: Boolean(f && f.key),
         away: Boolean(f && f.key && !here),
       };
@@ -98,7 +101,7 @@ export class HostTable {
 
   tableMessage() {
     const { game, options, players } = this.session;
-    return { t: 'table', protocol: PROTOCOL, game, options: scrub(options), players, seats: this.seatList() };
+    return { t: 'table', protocol: PROTOCOL, game, options: scrub(options), players, seats: this.seatList(true) };
   }
 
   accept(conn) {
@@ -120,7 +123,7 @@ export class HostTable {
     this.startIfFull();
     const msg = this.tableMessage();
     for (const g of this.guests) if (g.seat !== undefined) this.post(g, msg);
-    this.onChange(msg.seats);
+    this.onChange(this.seatList());
   }
 
   /** Start the game now; a seat still free waits for its friend (or a bot, on request). */
@@ -173,7 +176,7 @@ export class HostTable {
   seat(guest, seat, tell = true) {
     guest.seat = seat;
     const { id, game, options, players } = this.session;
-    const seats = this.session.seats.map(({ name, colour }, i) => ({ name: this.seatList()[i].name || name, colour }));
+    const seats = this.session.seats.map(({ name, colour }, i) => ({ name: this.seatList(true)[i].name || name, colour }));
     this.post(guest, { t: 'seated', seat, session: scrub({ id, game, options, players, seats }) });
     if (tell) this.changed();
   }
