@@ -22,6 +22,29 @@ def no_errors(probe):
     assert real == [], real
 
 
+def first_move(legal):
+    """A card the deal lets the player lay (upright if it can), else one to throw away: the
+    opening hand decides, and some hands fit the valve only with a card turned round."""
+    lays = [m for m in legal if m["type"] == "lay"]
+    upright = [m for m in lays if not m.get("turned")]
+    if upright or lays:
+        return (upright or lays)[0]
+    return next(m for m in legal if m["type"] == "discard")
+
+
+def make_move(page, move, first=True):
+    """Play ``move``'s card through the page: picked, turned if the move is turned, then laid on
+    the first (or last) spot the page offers, or thrown away."""
+    page.click(f".ww-card[data-card-id='{move['card']}']")
+    if move["type"] == "discard":
+        page.click("[data-testid=act-discard]")
+        return
+    if move.get("turned"):
+        page.click("[data-testid=act-turn]")
+    spots = page.locator(".ww-spot")
+    (spots.first if first else spots.last).click()
+
+
 def test_undo_a_misplaced_pipe_against_a_bot(open_page, base_url):
     # A thinking bot (4 s a decision) leaves time to take the play back before it replies.
     page, probe = open_page(base_url + "?think=4000")
@@ -31,9 +54,8 @@ def test_undo_a_misplaced_pipe_against_a_bot(open_page, base_url):
     assert page.locator(UNDO).count() == 0, "nothing to take back before the first move"
     before = engine_state(page)
     hand = sorted(c["id"] for c in before["view"]["hand"])
-    lay = next(m for m in before["legal"] if m["type"] == "lay" and not m.get("turned"))
-    page.click(f".ww-card[data-card-id='{lay['card']}']")
-    page.locator(".ww-spot").first.click()
+    move = first_move(before["legal"])
+    make_move(page, move, first=True)
     page.wait_for_selector(UNDO, timeout=10_000)
     page.click(UNDO)
     page.wait_for_function("() => [...document.querySelectorAll('.frame-log-list li')].some(li => li.textContent === 'You took back 1 move.')")
@@ -44,8 +66,7 @@ def test_undo_a_misplaced_pipe_against_a_bot(open_page, base_url):
     assert after["legal"] == before["legal"]
     assert page.locator(UNDO).count() == 0
     # the game goes on from there: play again, and the bot replies to the new position
-    page.click(f".ww-card[data-card-id='{lay['card']}']")
-    page.locator(".ww-spot").last.click()
+    make_move(page, move, first=False)
     page.wait_for_function("""async () => (await window.PipesAndDucks.state(
         {id: document.documentElement.dataset.gameId})).result.moveCount >= 2""", timeout=30_000)
     rec = page.evaluate("""async () => (await window.PipesAndDucks.record(
@@ -139,15 +160,7 @@ def hand_on_screen(page):
 
 
 def play_a_lay(page):
-    snap = engine_state(page)
-    lay = next((m for m in snap["legal"] if m["type"] == "lay" and not m.get("turned")), None)
-    if lay is None:
-        move = snap["legal"][0]
-        page.click(f".ww-card[data-card-id='{move['card']}']")
-        page.click("[data-testid=act-discard]")
-        return
-    page.click(f".ww-card[data-card-id='{lay['card']}']")
-    page.locator(".ww-spot").first.click()
+    make_move(page, first_move(engine_state(page)["legal"]))
 
 
 def test_scrub_the_timeline_from_your_seat_and_back_to_live(open_page):
