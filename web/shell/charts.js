@@ -20,7 +20,9 @@ export function lineChart({ title, series, xLabel = (i) => String(i), xTitle = '
   const xticks = Array.from(new Set([0, Math.round(n / 4), Math.round(n / 2), Math.round((3 * n) / 4), n]));
   const grid = ticks.map((t) => `<line x1="${PAD.l}" x2="${W - PAD.r}" y1="${y(t)}" y2="${y(t)}" class="chart-grid"/>
     <text x="${PAD.l - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text>`).join('');
-  const xs = xticks.map((i) => `<text x="${x(i)}" y="${H - PAD.b + 16}" text-anchor="middle">${esc(xLabel(i))}</text>`).join('');
+  // The end labels hang inward so the last one ("Era 4") is not cut by the chart's edge.
+  const anchor = (i) => (n && i === n ? 'end' : i === 0 ? 'start' : 'middle');
+  const xs = xticks.map((i) => `<text x="${x(i)}" y="${H - PAD.b + 16}" text-anchor="${anchor(i)}">${esc(xLabel(i))}</text>`).join('');
   const lines = series.map((s, k) => {
     const pts = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     const last = s.values.length - 1;
