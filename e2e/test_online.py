@@ -443,5 +443,14 @@ def test_aqueducks_simultaneous_builds_and_a_publican_visit_across_devices(devic
     assert any(line.startswith("Gus built") for line in theirs), theirs  # the guest's, on the host
     built = [sum(" built " in line or " pass" in line for line in lines) for lines in (theirs, mine)]
     assert built[0] == built[1] >= 9, (theirs, mine)  # three builds by each of three seats, on both
+    # the guest's Rules dialog draws its pictures from the host's engine, as in local play
+    # (each answer a public view: the guard below sees every message it came in)
+    guest.click(".frame-tools [data-act=rules]")
+    guest.wait_for_function("""() => { const f = [...document.querySelectorAll('dialog[data-testid=rules] figure[data-picture]')];
+        return f.length > 0 && f.every((x) => x.dataset.drawn); }""", timeout=30_000)
+    drawn = guest.evaluate("""() => [...document.querySelectorAll('dialog[data-testid=rules] figure[data-picture]')]
+        .map((f) => [f.dataset.picture, f.dataset.drawn, !!f.querySelector('canvas, .aq-pondifex .aq-space.legal')])""")
+    assert drawn and all(d[1] == "yes" and d[2] for d in drawn), drawn
+    guest.click("dialog[data-testid=rules] button:has-text('Close')")
     assert_only_own_secrets(received(guest), 1)
     assert host_probe.errors == [] and guest_probe.errors == [], (host_probe.errors, guest_probe.errors)

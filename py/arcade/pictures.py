@@ -7,6 +7,10 @@ caption, a text alternative and the cells (Water Works) or rows (Aqueducks) wort
 Every move goes through ``Game.apply``, so a picture shows only what the rules allow; a line a
 rule change makes illegal fails to load, with the engine's reason, instead of drawing a lie.
 
+A picture's ``view`` is the spectators' view of its position (no hand, no hidden choice or
+bridge card): a picture draws only the table, and an online host relays the answer to its
+guests, who may never be sent a seat's private view.
+
 Service method ``illustration`` (registered by ``arcade.service``; docs/api.md).
 """
 from __future__ import annotations
@@ -104,5 +108,15 @@ def _draw(game: str, name: str, data: dict) -> dict:
             raise _bad(game, f"move {i + 1} of its line is refused ({exc.message})") from None
     viewer = pic["viewer"]
     return {"game": game, "name": name, "caption": pic["caption"], "alt": pic["alt"],
-            "frame": pic["frame"], "viewer": viewer, "view": position.view(viewer),
+            "frame": pic["frame"], "viewer": viewer, "view": _public_view(position, viewer, pic["frame"]),
             "result": position.result()}
+
+
+def _public_view(position, viewer: int, frame: dict) -> dict:
+    """What the picture draws: the public view, and on a board picture (the Pondifex board)
+    the spaces the viewer may donate on, which the board lights; they follow from public
+    duckats and cubes (a pass or any other choice is not drawn)."""
+    view = position.view(None)
+    if "board" in frame:
+        view["legal_moves"] = [m for m in position.legal_moves(viewer) if m.get("type") == "donate"]
+    return view

@@ -32,6 +32,33 @@ def test_every_picture_in_the_files_loads_with_a_caption_and_a_text_alternative(
             assert p["caption"] and len(p["alt"]) > len(p["caption"]) and p["view"]["game"] == game
 
 
+# What a seat's view holds that the other seats may not see (py/*/view.py): hands, a pending
+# simultaneous choice, and which hand card is a bridge.
+PRIVATE = ("hand", "hands", "draft_hand", "my_choice")
+
+
+def private_parts(value, path="view"):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in PRIVATE and v is not None:
+                yield f"{path}.{k}"
+            elif k == "bridge" and v not in (None, True):
+                yield f"{path}.bridge"
+            else:
+                yield from private_parts(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from private_parts(v, f"{path}[{i}]")
+
+
+@pytest.mark.parametrize("game, name", [("waterworks", n) for n in WW] + [("aqueducks", n) for n in AQ])
+def test_no_picture_carries_a_hand_or_another_private_part(svc, game, name):
+    """An online host relays pictures to its guests, who may see no seat's private view."""
+    p = pic(svc, game, name)
+    assert list(private_parts(p)) == []
+    assert p["view"].get("viewer", p["view"].get("you")) is None      # the spectators' view
+
+
 # ----- Water Works: each picture shows its rule ----------------------------------------------
 def cards(view, **where):
     return [c for c in view["cards"] if all(c.get(k) == v for k, v in where.items())]
@@ -122,7 +149,7 @@ def test_the_dousing_picture_has_a_doused_active_face_next_to_water(svc):
 def test_the_upper_storey_stands_on_a_bridge_over_two_districts(svc):
     p = pic(svc, "aqueducks", "bridge")
     (upper,) = [d for d in districts(p) if d["storey"] == 2]
-    assert isinstance(upper["bridge"], int)      # the owner sees which card is the bridge
+    assert upper["bridge"] is True               # a bridge, not which card (a picture is public)
     below = {(d["x"], d["y"]) for d in districts(p) if d["storey"] == 1}
     assert {(upper["x"], upper["y"]), (upper["x"] + 1, upper["y"])} <= below
     assert p["frame"]["rows"][0] <= upper["y"] <= p["frame"]["rows"][1]
@@ -134,6 +161,7 @@ def test_the_strong_arm_picture_has_a_rival_cube_the_viewer_may_push(svc):
     (rival,) = v["pondifex"]["rows"][0]["cubes"]
     assert rival != p["viewer"] and v["publican"]["current"] == p["viewer"]
     assert {"type": "donate", "space": "0-0"} in v["legal_moves"]
+    assert all(m["type"] == "donate" for m in v["legal_moves"])      # only what the board lights
     mil = [c["resources"]["military"] for c in v["cities"]]
     assert mil[p["viewer"]] > mil[rival]
 

@@ -186,7 +186,7 @@ export class HostTable {
     if (guest.seat === undefined) { reply(error('bad_request', 'Take a seat or watch first.')); return; }
     const asked = guestCall(msg, guest.seat, this.session.id);
     if (!asked.ok) { reply(asked); return; }
-    if (['state', 'stats', 'viewAt'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
+    if (['state', 'stats', 'viewAt', 'illustration'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
     if (!this.match) { reply(error('not_ready', 'The table is not playing yet.')); return; }
     const { id } = this.session;
     if (asked.method === 'undoable') { reply(await this.engine.undoable({ id, player: guest.seat, bots: this.match.bots })); return; }

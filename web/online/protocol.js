@@ -10,7 +10,7 @@ export const HEARTBEAT_MS = 1500;
 export const AWAY_MS = 5000;
 const RATE = { perSecond: 10, burst: 30 };
 // What a guest may ask of the host's engine; guestCall narrows each to the guest's own seat.
-const GUEST_CALLS = new Set(['state', 'play', 'undoable', 'undo', 'viewAt', 'stats']);
+const GUEST_CALLS = new Set(['state', 'play', 'undoable', 'undo', 'viewAt', 'stats', 'illustration']);
 const MAX_TAKEBACK = 64; // more moves than any one take-back covers (a move and the bots' replies)
 const KEY = /^[0-9a-f]{32}$/;
 const ROOM = /^pnd-[0-9a-f]{20}$/;
@@ -72,6 +72,11 @@ export function guestCall(msg, seat, tableId) {
       return { ok: true, method: 'state', params: { id: tableId, player: seat } };
     case 'stats': // only public information (docs/api.md), at any time
       return { ok: true, method: 'stats', params: { id: tableId } };
+    case 'illustration': // a Rules picture: a public view of a prepared position (docs/api.md)
+      if (typeof p.game !== 'string' || p.game.length > 32 || typeof p.name !== 'string' || p.name.length > 32) {
+        return bad('Name a game and a picture.');
+      }
+      return { ok: true, method: 'illustration', params: { game: p.game, name: p.name } };
     case 'viewAt': {
       // a past position as this seat (or a spectator) was shown it; `reveal` the engine
       // allows only once the game is over

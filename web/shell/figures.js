@@ -3,8 +3,9 @@
 // its caption and its text alternative) is handed to `draw(art, answer)`, which draws into the
 // figure's picture box (`box`, the role="img" element, holds `art`) and returns how to let it
 // go. The box is role="img" with the text
-// alternative as its name; what is drawn inside is inert. An engine that cannot answer (an
-// online guest's host does not serve pictures) leaves the caption and the words.
+// alternative as its name; what is drawn inside is inert. An online guest's pictures come
+// from its host (the answer is a public view). An engine that cannot answer leaves the
+// caption and the words.
 export async function fillFigures(body, engine, game, draw) {
   const releases = [];
   const figures = [...body.querySelectorAll('figure[data-picture]')];
