@@ -1,7 +1,7 @@
 // The app shell: the start menu (plain HTML/JS, painted before Python is ready), the
 // engine loading indicator, and handing a new game to its screen module.
 import engine from './engine.js';
-import { CONTROLLERS, SEAT_COLOURS, cleanController, cleanName } from './shell/seats.js';
+import { CONTROLLERS, SEAT_COLOURS, FALLBACK_BOT, cleanController, cleanName } from './shell/seats.js';
 import * as saves from './shell/saves.js';
 import * as share from './shell/share.js';
 import { randomSeed } from './shell/seed.js';
@@ -674,7 +674,7 @@ async function resumeOnline(session, kept) {
   const opened = await online.reopenHostPeer(kept, showToast);
   if (!opened) {
     showToast('The online table could not be reopened: bots play the friends\' seats on this device.', 8000);
-    await openGame({ ...session, seats: session.seats.map((s) => (s.controller === 'remote' ? { ...s, controller: 'bot:greedy' } : s)) });
+    await openGame({ ...session, seats: session.seats.map((s) => (s.controller === 'remote' ? { ...s, controller: FALLBACK_BOT } : s)) });
     return;
   }
   const table = online.hostTable(opened, session, engine, kept.friends);

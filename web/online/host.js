@@ -5,7 +5,7 @@
 // seed. After every move each guest gets the public events and its own snapshot.
 import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
 import { send } from './transport.js';
-import { cleanName, DEFAULT_NAMES } from '../shell/seats.js';
+import { cleanName, DEFAULT_NAMES, FALLBACK_BOT } from '../shell/seats.js';
 
 const report = (err) => console.error('online host:', err);
 const error = (code, message) => ({ ok: false, error: { code, message } });
@@ -215,7 +215,7 @@ export class HostTable {
   toBot(seat) {
     const f = this.friends[seat];
     if (!f || !this.match || this.present(seat)) return false;
-    if (!this.match.handToBot(seat, 'bot:greedy', f.name || null)) return false;
+    if (!this.match.handToBot(seat, FALLBACK_BOT, f.name || null)) return false;
     this.friends[seat] = null;
     this.changed();
     return true;

@@ -4,7 +4,7 @@
 // The engine is asynchronous (a worker, or a remote host): every answer is checked against
 // `epoch` when it arrives, so an answer to a question the game has moved past (the screen
 // was left, a move was taken back) is never applied.
-import { botLevel } from './seats.js';
+import { botLevel, FALLBACK_BOT } from './seats.js';
 import { showMoveLog } from './movelog.js';
 
 const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
@@ -129,7 +129,7 @@ export class Match {
 
   /** On the host: a remote seat whose friend left is played by a bot (`controller`) from now
    *  on; the loop, if it waits for that seat, asks again and the bot moves. */
-  handToBot(player, controller = 'bot:greedy', name = null) {
+  handToBot(player, controller = FALLBACK_BOT, name = null) {
     if (!this.remotes.includes(player) || !botLevel(controller)) return false;
     const seat = this.session.seats[player];
     this.session.seats[player] = { ...seat, name: name || seat.name, controller };

@@ -12,6 +12,10 @@ export const CONTROLLERS = [
   { id: 'bot:hard', label: 'Bot · hard', bot: 'hard' },
 ];
 
+/** Who plays a friend's seat in online play once the friend is gone (handed over by the host,
+ *  or a table whose room cannot be reopened). */
+export const FALLBACK_BOT = 'bot:greedy';
+
 export function botLevel(controller) {
   const c = CONTROLLERS.find((x) => x.id === controller);
   return c && c.bot ? c.bot : null;
