@@ -656,7 +656,7 @@ async function startOnline() {
     if (!created.ok) { opened.peer.destroy(); showToast(created.error.message); return; }
     const session = { ...created.result, seats };
     const table = online.hostTable(opened, session, engine);
-    await openGame({ ...session, online: table });
+    await openGame({ ...session, online: table, startGate: table.ready });
     history.replaceState(null, '', `#host=${opened.room}`);
     table.invite();
   } catch (err) {
@@ -678,7 +678,7 @@ async function resumeOnline(session, kept) {
     return;
   }
   const table = online.hostTable(opened, session, engine, kept.friends);
-  await openGame({ ...session, online: table });
+  await openGame({ ...session, online: table, startGate: table.ready });
   history.replaceState(null, '', `#host=${opened.room}`);
 }
 

@@ -93,15 +93,15 @@ export class GuestLink {
       this.pending.delete(msg.n);
       resolve(msg.envelope && typeof msg.envelope.ok === 'boolean' ? msg.envelope : refusal('internal', 'The host sent a malformed answer.'));
     } else if (msg.t === 'moved') {
-      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.remoteMoved(msg.player, msg.result);
+      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.seats.remoteMoved(msg.player, msg.result);
     } else if (msg.t === 'undone') {
-      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.remoteUndone(msg.player, msg.result);
+      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.seats.remoteUndone(msg.player, msg.result);
     } else if (msg.t === 'table') this.handlers.table(msg);
     else if (msg.t === 'seated') { this.seat = msg.seat; this.handlers.seated(msg); }
     else if (msg.t === 'error') this.handlers.error(String(msg.message || 'The host refused.'));
   }
 
-  /** Match (session.online) gives itself to the link when the screen starts the game. */
+  /** The match's seat control (session.online) gives it to the link when the screen starts the game. */
   attach(match) { this.match = match; }
 
   claim(seat, name) {

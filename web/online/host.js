@@ -76,7 +76,7 @@ export class HostTable {
     this.changed();
   }
 
-  /** Match calls this (session.online) when the game screen starts the game. */
+  /** The match's seat control calls this (session.online) when the game screen starts the game. */
   attach(match) {
     this.match = match;
     match.onMove(({ player, result, undo }) => this.broadcast(player, result, undo));
@@ -189,9 +189,9 @@ export class HostTable {
     if (['state', 'stats', 'viewAt', 'illustration'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
     if (!this.match) { reply(error('not_ready', 'The table is not playing yet.')); return; }
     const { id } = this.session;
-    if (asked.method === 'undoable') { reply(await this.engine.undoable({ id, player: guest.seat, bots: this.match.bots })); return; }
-    if (asked.method === 'undo') { reply(await this.match.undoFor(guest.seat, asked.moves)); return; }
-    const played = await this.match.playFor(guest.seat, asked.move);
+    if (asked.method === 'undoable') { reply(await this.engine.undoable({ id, player: guest.seat, bots: this.match.seats.bots })); return; }
+    if (asked.method === 'undo') { reply(await this.match.seats.undoFor(guest.seat, asked.moves)); return; }
+    const played = await this.match.seats.playFor(guest.seat, asked.move);
     if (!played.ok) { reply(played); return; }
     const snap = await this.engine.state({ id, player: guest.seat });
     if (!snap.ok) { reply(snap); return; }
@@ -215,7 +215,7 @@ export class HostTable {
   toBot(seat) {
     const f = this.friends[seat];
     if (!f || !this.match || this.present(seat)) return false;
-    if (!this.match.handToBot(seat, FALLBACK_BOT, f.name || null)) return false;
+    if (!this.match.seats.handToBot(seat, FALLBACK_BOT, f.name || null)) return false;
     this.friends[seat] = null;
     this.changed();
     return true;

@@ -4,8 +4,9 @@
 // The engine is asynchronous (a worker, or a remote host): every answer is checked against
 // `epoch` when it arrives, so an answer to a question the game has moved past (the screen
 // was left, a move was taken back) is never applied.
-import { botLevel, FALLBACK_BOT } from './seats.js';
+import { botLevel } from './seats.js';
 import { showMoveLog } from './movelog.js';
+import { SeatControl } from './seat-control.js';
 
 const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -31,8 +32,10 @@ export function takeBackText(ev, seats) {
 export class Match {
   /**
    * @param session {engine, id, game, seats:[{name, controller, colour}], botSpeed?, botThinkMs?,
-   *                 onMove?({player, result}), onOver?(snapshot)} — the hooks let the app
-   *                 autosave and tell an embedding page, without the games knowing.
+   *                 onMove?({player, result}), onOver?(snapshot), startGate?} — the hooks let
+   *                 the app autosave and tell an embedding page, without the games knowing;
+   *                 `startGate`, a promise, holds the first turn back until it resolves (a
+   *                 table waiting for its players). Who plays each seat: SeatControl.
    * @param ui {render(snap, events, viewer), yourTurn(player, snap), hide(), handoff(player) -> Promise,
    *            over(snap)}
    */
@@ -40,24 +43,19 @@ export class Match {
     this.session = session;
     this.engine = session.engine;
     this.ui = ui;
-    this.humans = session.seats.flatMap((s, i) => (s.controller === 'human' ? [i] : []));
-    // Seats played on another device (online play, web/online/): their moves arrive through
-    // remoteMoved (on a guest: pushed by the host) or playFor (on the host: sent by a guest).
-    this.remotes = session.seats.flatMap((s, i) => (s.controller === 'remote' ? [i] : []));
-    this.wake = null; // resolves the wait for a remote seat's move
-    this.woken = false; // a remote move came since the loop last asked whose turn it is
-    // The seat whose eyes the screen is for: the only human, or the one who last had a turn.
-    this.viewer = this.humans.length ? this.humans[0] : null;
-    this.shownTo = this.humans.length === 1 ? this.viewer : null;
+    this.listeners = new Set();
+    this.turnListeners = new Set();
     this.botSpeed = session.botSpeed || 'normal';
     this.waiting = null; // {player, resolve} while a human decides
     this.sending = false; // a human's move is on its way to the engine
     this.held = []; // events of hidden moves made while a human decides, shown with theirs
     this.stopped = false;
     this.epoch = 0; // bumped whenever earlier questions to the engine become moot
-    this.listeners = new Set();
-    this.turnListeners = new Set();
-    if (session.online) session.online.attach(this);
+    this.seats = new SeatControl(this); // who plays each seat, and the seats on other devices
+    const { humans } = this.seats;
+    // The seat whose eyes the screen is for: the only human, or the one who last had a turn.
+    this.viewer = humans.length ? humans[0] : null;
+    this.shownTo = humans.length === 1 ? this.viewer : null;
   }
 
   /** Called after every accepted move (and take-back: `{undo: true}`), e.g. to autosave. */
@@ -65,9 +63,6 @@ export class Match {
 
   /** Called when a person's turn is shown to them, e.g. to offer a take-back. */
   onTurn(fn) { this.turnListeners.add(fn); }
-
-  /** The seats the page plays with bots: the engine's `bots` for take-backs (a remote seat is a person). */
-  get bots() { return this.session.seats.flatMap((s, i) => (s.controller === 'human' || s.controller === 'remote' ? [] : [i])); }
 
   /**
    * `player` takes back `moves` moves (the count `undoable` offered); resolves {ok: true,
@@ -80,68 +75,43 @@ export class Match {
     if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
     if (this.sending) return { ok: false, error: { code: 'busy', message: 'Your last move is still on its way.' } };
     this.epoch += 1;
-    const ask = { id: this.session.id, player, bots: this.bots };
+    const ask = { id: this.session.id, player, bots: this.seats.bots };
     if (moves !== undefined) ask.moves = moves;
     const res = await this.engine.undo(ask);
     if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
-    this.epoch += 1;
-    if (!res.ok) return res;
-    this.held = [];
-    const waiting = this.waiting;
-    this.waiting = null;
-    for (const fn of this.listeners) fn({ player, result: res.result, undo: true });
-    if (this.session.onMove) this.session.onMove({ player, result: res.result, undo: true });
-    const events = res.result.events.map((ev) => ({ ...ev, text: takeBackText(ev, this.session.seats) }));
-    if (remote) {
-      // Asked by a guest for its seat (undoFor): this screen stays its own seat's, redrawn
-      // from its own view, with the take-back in its log.
-      this.ui.render(await this.snapshot(), events, this.viewer);
-    } else {
-      this.viewer = player;
-      this.ui.render(res.result, [], player);
-    }
-    if (waiting) waiting.resolve(null);
-    this.rouse();
+    if (!res.ok) { this.epoch += 1; return res; }
+    const events = await this.tookBack(player, res.result, async (named) => {
+      if (remote) {
+        // Asked by a guest for its seat (SeatControl.undoFor): this screen stays its own
+        // seat's, redrawn from its own view, with the take-back in its log.
+        this.ui.render(await this.snapshot(), named, this.viewer);
+      } else {
+        this.viewer = player;
+        this.ui.render(res.result, [], player);
+      }
+    });
     return remote ? res : { ok: true, events };
   }
 
-  /** On the host: a remote seat takes back its own moves, asked by its guest; resolves the
-   *  engine's envelope (the snapshot for that seat, for the guest). */
-  async undoFor(player, moves) {
-    if (!this.remotes.includes(player)) return { ok: false, error: { code: 'bad_request', message: 'That seat is not played from another device.' } };
-    return this.takeBack(player, moves, { remote: true });
-  }
-
-  /** On a guest: another seat took back moves (pushed by the host; result: this viewer's
-   *  snapshot with the take-back's events). Every earlier question is moot. */
-  remoteUndone(player, result) {
-    if (this.stopped) return;
+  /**
+   * After a take-back (made here, or pushed by the host: SeatControl.remoteUndone): every
+   * earlier question is moot, moves held for a person are dropped, the listeners (and, if
+   * `save`, the app's onMove) hear of it, `draw(events)` redraws with the events named for
+   * the seats, and a turn that waited is asked again. Resolves the named events.
+   */
+  async tookBack(player, result, draw, { save = true } = {}) {
     this.epoch += 1;
     this.held = [];
     const waiting = this.waiting;
     this.waiting = null;
     for (const fn of this.listeners) fn({ player, result, undo: true });
+    if (save && this.session.onMove) this.session.onMove({ player, result, undo: true });
     const events = (result.events || []).map((ev) => ({ ...ev, text: takeBackText(ev, this.session.seats) }));
-    this.ui.render(result, events, this.viewer);
-    if (waiting) waiting.resolve(null);
-    this.rouse();
-  }
-
-  /** On the host: a remote seat whose friend left is played by a bot (`controller`) from now
-   *  on; the loop, if it waits for that seat, asks again and the bot moves. */
-  handToBot(player, controller = FALLBACK_BOT, name = null) {
-    if (!this.remotes.includes(player) || !botLevel(controller)) return false;
-    const seat = this.session.seats[player];
-    this.session.seats[player] = { ...seat, name: name || seat.name, controller };
-    this.remotes = this.remotes.filter((p) => p !== player);
-    this.rouse();
-    return true;
-  }
-
-  /** The loop may be waiting for a remote seat: after a take-back it asks again. */
-  rouse() {
-    this.woken = true;
-    if (this.wake) this.wake();
+    try { await draw(events); } finally {
+      if (waiting) waiting.resolve(null);
+      this.seats.rouse();
+    }
+    return events;
   }
 
   async snapshot(viewer = this.viewer) {
@@ -156,24 +126,7 @@ export class Match {
     this.stopped = true;
     this.epoch += 1;
     if (this.waiting) this.waiting.resolve(null);
-    if (this.wake) this.wake();
-  }
-
-  /** A remote seat's move was made (result: its events and this viewer's snapshot). */
-  remoteMoved(player, result) {
-    if (this.stopped) return;
-    // the loop waits for this move: it is woken even if drawing it fails
-    try { this.afterMove(player, result, this.viewer); } finally { this.rouse(); }
-  }
-
-  /** On the host: a remote seat's move, sent by its guest; resolves the engine's envelope. */
-  async playFor(player, move) {
-    if (!this.remotes.includes(player)) return { ok: false, error: { code: 'bad_request', message: 'That seat is not played from another device.' } };
-    const play = { id: this.session.id, player, move };
-    if (this.viewer !== null && this.viewer !== undefined) play.viewer = this.viewer;
-    const res = await this.engine.play(play);
-    if (res.ok) this.remoteMoved(player, res.result);
-    return res;
+    this.seats.rouse();
   }
 
   /** The human whose turn it is submits a move; resolves null or the engine's error. */
@@ -209,10 +162,9 @@ export class Match {
 
   async run() {
     await showMoveLog(this); // the opening snapshot, a resumed game's log filled in
-    // an online host's table starts when its seats are taken (web/online/host.js)
-    if (this.session.online && this.session.online.ready) await this.session.online.ready;
+    if (this.session.startGate) await this.session.startGate;
     while (!this.stopped) {
-      this.woken = false; // a remote move from here on is seen by the wait below
+      this.seats.asking();
       const snap = await this.snapshot(null);
       if (this.stopped) return;
       if (snap.over) {
@@ -220,13 +172,13 @@ export class Match {
         this.ui.over(await this.snapshot());
         return;
       }
-      const others = snap.toAct.filter((p) => !this.humans.includes(p));
-      const bots = others.filter((p) => !this.remotes.includes(p));
-      const human = snap.toAct.find((p) => this.humans.includes(p));
+      const { humans, remotes } = this.seats;
+      const others = snap.toAct.filter((p) => !humans.includes(p));
+      const bots = others.filter((p) => !remotes.includes(p));
+      const human = snap.toAct.find((p) => humans.includes(p));
       if (!snap.toAct.length) throw new Error('The engine awaits nobody, yet the game is not over.');
       if (human === undefined && !bots.length) {
-        if (!this.woken) await new Promise((resolve) => { this.wake = resolve; }); // a remote seat decides
-        this.wake = null;
+        await this.seats.waitForRemote(); // a remote seat decides
       } else if (human === undefined) {
         await this.botTurn(bots[0]);
       } else if (bots.length) {
@@ -268,7 +220,7 @@ export class Match {
   }
 
   async humanTurn(player) {
-    if (this.humans.length > 1 && this.shownTo !== player) {
+    if (this.seats.humans.length > 1 && this.shownTo !== player) {
       this.ui.hide();
       await this.ui.handoff(player);
       if (this.stopped) return;

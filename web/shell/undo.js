@@ -33,10 +33,10 @@ export function attachUndo(match, slot, { say = () => {} } = {}) {
   async function refresh() {
     const ask = ++asked;
     const player = match.viewer;
-    if (match.stopped || player === null || player === undefined || !match.humans.includes(player)) {
+    if (match.stopped || player === null || player === undefined || !match.seats.humans.includes(player)) {
       offer = null; show(); return;
     }
-    const res = await match.engine.undoable({ id: match.session.id, player, bots: match.bots });
+    const res = await match.engine.undoable({ id: match.session.id, player, bots: match.seats.bots });
     if (ask !== asked) return; // a newer question answers for this one
     offer = res.ok && res.result.moves > 0 && !match.stopped ? { player, moves: res.result.moves } : null;
     show();
