@@ -9,6 +9,8 @@ import { cleanName, DEFAULT_NAMES, FALLBACK_BOT } from '../shell/seats.js';
 
 const report = (err) => console.error('online host:', err);
 const error = (code, message) => ({ ok: false, error: { code, message } });
+/** Every friend's seat of a seat list is taken: the game can start by itself. */
+const seated = (seats) => seats.every((s) => s.kind !== 'friend' || s.taken);
 
 export class HostTable {
   /**
@@ -28,11 +30,11 @@ export class HostTable {
     this.match = null;
     this.bytesSent = 0;
     // The game starts when every friend's seat is taken, or when the host says so (a table
-    // resumed after a reload, whose friends hold their seats already, starts at once).
-    // Match.run waits for `ready` before the first turn.
+    // resumed after a reload, whose friends hold their seats already, starts at once):
+    // `ready` (the session's startGate) resolves the first time either is true.
     this.started = false;
-    this.ready = new Promise((resolve) => { this.begin = resolve; });
-    this.startIfFull();
+    this.ready = new Promise((resolve) => { this.begin = () => { this.started = true; resolve(); }; });
+    if (seated(this.seatList())) this.begin();
     peer.on('connection', (conn) => this.accept(conn));
     // A dropped network closes no channel at once: every device pings, and a guest not
     // heard from for AWAY_MS is shown away until it is heard again.
@@ -120,25 +122,18 @@ export class HostTable {
   post(guest, msg) { this.bytesSent += send(guest.conn, msg); }
 
   changed() {
-    this.startIfFull();
+    const seats = this.seatList();
+    if (!this.started && seated(seats)) this.begin();
     const msg = this.tableMessage();
     for (const g of this.guests) if (g.seat !== undefined) this.post(g, msg);
-    this.onChange(this.seatList());
+    this.onChange(seats);
   }
 
   /** Start the game now; a seat still free waits for its friend (or a bot, on request). */
   start() {
     if (this.started) return;
-    this.started = true;
     this.begin();
-    this.changed();
-  }
-
-  startIfFull() {
-    if (!this.started && this.friends.every((f) => !f || f.key)) {
-      this.started = true;
-      this.begin();
-    }
+    this.changed(); // every device's bar: the game is on
   }
 
   async receive(guest, raw) {
