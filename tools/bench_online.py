@@ -6,7 +6,8 @@ real PeerJS server on loopback, real WebRTC between them, the built site (dist/)
 - Move latency: from a click on one device to the other device's log showing the move,
   median over the moves of discard-only Water Works turns, both directions (includes the
   host's engine).
-- Bytes per move: the characters the guest receives on its data channel per move.
+- Bytes per move: the characters the guest receives on its data channel per move, the
+  heartbeat's pings apart; and what the pings add (every device pings every 1.5 s).
 
 Run: .venv/bin/python tools/bench_online.py [--moves 50]
 """
@@ -33,14 +34,17 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--n
 # Each page: when its log grows (wall clock, shared by the contexts), and what its data
 # channels receive.
 PROBE = """
-window.__logTimes = []; window.__bytes = 0;
+window.__logTimes = []; window.__bytes = 0; window.__pingBytes = 0;
 new MutationObserver(() => {
   const n = document.querySelectorAll('.frame-log-list li').length;
   while (window.__logTimes.length < n) window.__logTimes.push(performance.timeOrigin + performance.now());
 }).observe(document, { childList: true, subtree: true });
 const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
 Object.defineProperty(RTCDataChannel.prototype, 'onmessage', { configurable: true, get() { return d.get.call(this); },
-  set(fn) { d.set.call(this, fn && function (e) { window.__bytes += typeof e.data === 'string' ? e.data.length : 0; return fn.call(this, e); }); } });
+  set(fn) { d.set.call(this, fn && function (e) {
+    const n = typeof e.data === 'string' ? e.data.length : 0;
+    if (e.data === '{"t":"ping"}') window.__pingBytes += n; else window.__bytes += n;
+    return fn.call(this, e); }); } });
 """
 TURN = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 DISCARD = """() => { const c = document.querySelector('.ww-hand:not(.inactive) .ww-card[data-card-id]');
@@ -100,14 +104,15 @@ def main() -> None:
             host.click("#online-invite [data-act=close]")
             guest = open_ctx(link, wait_ready=False)
             guest.wait_for_selector("[data-testid=online-seat-1]")
-            first = guest.evaluate("performance.getEntriesByName('pnd:online-table')[0].startTime")
+            first = guest.evaluate("() => performance.getEntriesByName('pnd:online-table')[0].startTime")
             guest.click("[data-testid=online-seat-1]")
             guest.wait_for_selector("#game [data-testid=waterworks]")
             guest.reload()
-            guest.wait_for_function("performance.getEntriesByName('pnd:online-screen').length > 0", timeout=30_000)
-            back = guest.evaluate("performance.getEntriesByName('pnd:online-screen')[0].startTime")
+            guest.wait_for_function("() => performance.getEntriesByName('pnd:online-screen').length > 0", timeout=30_000)
+            back = guest.evaluate("() => performance.getEntriesByName('pnd:online-screen')[0].startTime")
             latencies, per_move = [], []
             moves = 0
+            ping0, t_start = guest.evaluate("() => window.__pingBytes"), time.time()
             while moves < args.moves:
                 mover = None
                 for _ in range(400):
@@ -120,14 +125,16 @@ def main() -> None:
                 if not mover:
                     break  # the game ended: enough moves were usually made
                 page, other = mover
-                seen = other.evaluate("window.__logTimes.length")
-                bytes_before = guest.evaluate("window.__bytes")
+                seen = other.evaluate("() => window.__logTimes.length")
+                bytes_before = guest.evaluate("() => window.__bytes")
                 t0 = page.evaluate(DISCARD)
-                other.wait_for_function(f"window.__logTimes.length > {seen}", timeout=20_000)
-                latencies.append(other.evaluate(f"window.__logTimes[{seen}]") - t0)
+                other.wait_for_function(f"() => window.__logTimes.length > {seen}", timeout=20_000)
+                latencies.append(other.evaluate(f"() => window.__logTimes[{seen}]") - t0)
                 guest.wait_for_timeout(30)
-                per_move.append(guest.evaluate("window.__bytes") - bytes_before)
+                per_move.append(guest.evaluate("() => window.__bytes") - bytes_before)
                 moves += 1
+            pings = guest.evaluate("() => window.__pingBytes") - ping0
+            elapsed = time.time() - t_start
             for ctx in contexts:
                 ctx.close()
             browser.close()
@@ -140,6 +147,8 @@ def main() -> None:
     print(f"  {'invitation link to the table (seat kept):':48s}{back:7.0f} ms")
     print(f"  {f'move latency, device to device (median of {len(latencies)}):':48s}{statistics.median(latencies):7.1f} ms")
     print(f"  {'bytes the guest receives per move (median):':48s}{statistics.median(per_move):7.0f}")
+    print(f"  {'heartbeat pings the guest receives:':48s}{pings / elapsed:7.1f} bytes/s"
+          f" ({pings} bytes in {elapsed:.1f} s, {pings / max(1, len(per_move)):.1f} per move)")
 
 
 if __name__ == "__main__":
