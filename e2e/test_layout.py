@@ -132,6 +132,25 @@ def cell_on_canvas(page, x, y, partly=False):
     return -1 <= left and left + cw <= box["w"] + 1 and -1 <= top and top + ch <= box["h"] + 1
 
 
+def fitted_gaps(page):
+    """CSS px between the table's edges (beside the zoom buttons) and what the view fits: the
+    cells, the open ends and the lit spots with their 0.35-cell margin (table-canvas.js
+    fitCam): ((left, right, top, bottom), (whether all of it fits across, down))."""
+    view = ww_state(page)
+    pts = [(c["x"], c["y"]) for c in view["cards"]] + [(e["x"], e["y"]) for e in view["open_ends"]]
+    pts += [tuple(map(int, k.split(","))) for k in
+            page.eval_on_selector_all(".ww-spot[data-key]", "ss => ss.map(s => s.dataset.key)")]
+    ox, oy, cw, box = camera(page)
+    inset = 52 if box["w"] > 420 and box["h"] > 420 else 0
+    top = 0 if inset else 50
+    x0, x1 = min(x for x, _ in pts) - 0.35, max(x for x, _ in pts) + 1.35
+    y0, y1 = min(y for _, y in pts) - 0.35, max(y for _, y in pts) + 1.35
+    gaps = (ox + x0 * cw - inset, box["w"] - ox - x1 * cw, oy + y0 * cw * 1.16 - top, box["h"] - oy - y1 * cw * 1.16)
+    # whether all of it fits across and down at this size (cells and origin are rounded to whole px)
+    fits = ((x1 - x0) * cw <= box["w"] - inset + cw / 4, (y1 - y0) * cw * 1.16 <= box["h"] - top + cw / 4)
+    return gaps, fits
+
+
 # ----- no page scroll, and what must be on screen ------------------------------------------
 @pytest.mark.parametrize("size", list(SIZES))
 def test_water_works_fits_the_viewport(open_page, artifacts, size):
@@ -149,6 +168,12 @@ def test_water_works_fits_the_viewport(open_page, artifacts, size):
     if size == "desktop":
         assert cell >= 56, f"cells are {cell} px at 1440x900 after ten moves"
     assert cell >= 40, f"cells are {cell} px at {w}x{h}"
+    gaps, fits = fitted_gaps(page)
+    print(f"\nfitted gaps at {w}x{h}, {cell} px cells: {[round(g) for g in gaps]}, all in view: {fits}")
+    # centred where it fits (lines that start by the table's edge hugged it, the rest of the view empty)
+    for axis, fit in enumerate(fits):
+        a, b = gaps[2 * axis], gaps[2 * axis + 1]
+        assert not fit or abs(a - b) <= cell / 2, f"the fitted lines are not centred {'across' if axis == 0 else 'down'} at {w}x{h}: gaps {gaps}"
     if size in PHONES:
         tiny = small_targets(page, ".ww-zoom button, .ww-keybtn, .ww-actions .btn, .ww-hand .ww-card[data-card-id], .frame-bar button, .frame-bar select")
         assert tiny == [], f"touch targets under 44x44 px: {tiny}"
@@ -174,12 +199,13 @@ def test_aqueducks_fits_the_viewport(open_page, artifacts, size):
     in_view(page, "[data-testid=hand] .aq-handcard:first-child")
     city = rect(page, ".aq-citycol")
     assert city and city["h"] >= min(160, h * 0.3), f"the city gets {city} of a {w}x{h} screen"
-    if size in PHONES:
+    if size in PHONES or size == "tablet":
         # the other cities fold into their tabs, so the person's own city gets the space
-        assert page.locator("[data-testid=minis]").is_hidden(), "no strip of miniatures on a phone"
+        assert page.locator("[data-testid=minis]").is_hidden(), f"no strip of miniatures at {w}x{h}"
         assert page.locator("[data-testid=city-tab-1] .aq-mini").count() == 1, "Bo's miniature is in Bo's tab"
         seen = visible_city(page)
         assert seen >= 0.3 * h, f"{seen:.0f} px of your city in view on a {w}x{h} screen"
+    if size in PHONES:
         tiny = small_targets(page, ".aq-zoom, .aq-tabs button, .aq-views button, .aq-boards-toggle, [data-testid=action-panel] button, .frame-bar button, .frame-bar select")
         assert tiny == [], f"touch targets under 44x44 px: {tiny}"
     page.screenshot(path=str(artifacts / f"layout-aqueducks-{w}x{h}.png"))

@@ -7,6 +7,7 @@ import * as share from './shell/share.js';
 import { randomSeed } from './shell/seed.js';
 // First paint only; replaced by the engine's own option lists once it is ready.
 import { GAMES, playersText } from './shell/games.js';
+import { tearDown } from './shell/teardown.js';
 import { initPwa } from './pwa/register.js';
 import { startTutorial } from './tutorial/runner.js';
 import { wireTutorialMenu } from './tutorial/menu.js';
@@ -352,7 +353,7 @@ export async function openGame(session, {
   try {
     const mounted = await module.mount(screen, full);
     if (current === full) full.screen = mounted;
-    else if (mounted && mounted.cleanup) mounted.cleanup(); // left while it was being drawn
+    else tearDown(mounted); // left while it was being drawn
     return mounted;
   } catch (err) {
     console.error(err);
@@ -409,9 +410,7 @@ function leaveScreen(next = null) {
   const kept = Boolean(next && online && next.online === online); // a rematch or a guest re-seated
   const local = current.engine === engine;
   current = null;
-  if (screen && typeof screen.cleanup === 'function') {
-    try { screen.cleanup(); } catch (err) { console.error(err); }
-  }
+  tearDown(screen);
   if (local) engine.close({ id });
   if (online && !kept) {
     online.close();

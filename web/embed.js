@@ -13,6 +13,7 @@ import engine from './engine.js';
 import { SEAT_COLOURS, cleanName } from './shell/seats.js';
 import { initPwa } from './pwa/register.js';
 import { randomSeed } from './shell/seed.js';
+import { tearDown } from './shell/teardown.js';
 // No engine runs in the preview: the shared table's player counts (the engines' own).
 import { GAMES } from './shell/games.js';
 import { sound } from './shell/sound.js';
@@ -79,8 +80,11 @@ function renderStart() {
 }
 
 let openId = null; // the engine game on screen: let go when the reader leaves it
+let shown = null; // its screen: let go here (the one place) before the next is shown
 
 function closeOpen() {
+  tearDown(shown);
+  shown = null;
   if (openId) engine.close({ id: openId });
   openId = null;
 }
@@ -155,7 +159,9 @@ async function start(seed = config.seed ?? randomSeed()) {
   if (config.seed !== null && seed === config.seed) started.seed = created.result.seed;
   post('started', started);
   try {
-    await module.mount(screen, session);
+    const mounted = await module.mount(screen, session);
+    if (openId === session.id) shown = mounted;
+    else tearDown(mounted); // left while it was being drawn
   } catch (err) {
     console.error(err);
     message('This game could not be shown. Reload to try again.');

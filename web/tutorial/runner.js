@@ -59,8 +59,8 @@ export async function startTutorial(name, app) {
     if (r.advanced && r.over) coach.focus();
   }
 
+  // the app lets the tutorial's screen go (openGame and closeGame tear the one on screen down)
   async function mount() {
-    if (screen) screen.cleanup();
     screen = await app.openGame({ ...session, engine: proxy }, { autosave: false, exit: leave, rematch: () => finish('full') });
     coach.attach(screen, document.querySelector('#game'));
   }
@@ -76,7 +76,6 @@ export async function startTutorial(name, app) {
 
   function stop() {
     coach.destroy();
-    if (screen) screen.cleanup();
     screen = null;
     delete document.documentElement.dataset.tutorial;
   }

@@ -35,7 +35,7 @@ export function actionTrack(view) {
     const label = `${ACTION_NAME[a]}${a === 'build' || a === 'publican' ? ` ${n}` : ''}`;
     const last = view.era === 4 && i > view.final_era_last_action;
     return `<li class="${cur ? 'cur' : ''} ${done ? 'done' : ''} ${last ? 'skip' : ''}" ${cur ? 'aria-current="step"' : ''} title="${label}">
-      ${icon(ACTION_ICON[a])}<span>${label}</span></li>`;
+      ${icon(ACTION_ICON[a])}<span class="aq-track-name">${label}</span></li>`;
   }).join('');
   return `<div class="aq-track-wrap"><div class="aq-era" data-testid="era">Era <b>${view.era}</b> of 4</div>
     <ol class="aq-track" tabindex="0" aria-label="${view.solo ? 'Solo action track' : 'Pondifex action track'}">${items}</ol></div>`;

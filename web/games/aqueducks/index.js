@@ -20,10 +20,12 @@ import * as Protect from './phases/protect.js';
 import * as Draft from './phases/draft.js';
 import { Minis } from './minis.js';
 import { AqMotion } from './motion.js';
+import { fitNews, fitTrack, edges } from './strips.js';
 
 const SPEED_KEY = 'pnd.aqueducks.speed';
-// where the other cities' miniatures fold into the tabs (style.css: the same widths)
-const FOLD_MINIS = '(max-width: 560px), (max-height: 560px)';
+// where the other cities' miniatures fold into the tabs (style.css: the same widths): phones
+// and portrait tablets, where a strip of them would leave the person's own city two rows
+const FOLD_MINIS = '(max-width: 900px), (max-height: 560px)';
 const PHASES = { build: Build, publican: Publican, protect: Protect, draft: Draft };
 
 export async function mount(el, session) {
@@ -82,18 +84,24 @@ class AqueducksUI {
     };
     this.stickyTop();
     window.addEventListener('resize', this.stickyTop);
+    // the strips are sized to their lines and the width: again when the window changes
+    this.fitStrips = () => { fitNews(this.el.news); fitTrack(this.el.top.querySelector('.aq-track')); };
+    window.addEventListener('resize', this.fitStrips);
     // phones fold the miniatures into the seats' tabs (minis.js); crossing the line redraws
     this.foldQuery = matchMedia(FOLD_MINIS);
     this.foldChange = () => this.refresh();
     this.foldQuery.addEventListener('change', this.foldChange);
   }
 
-  /** Stop the turn loop and drop listeners; safe to call twice. */
+  /** Stop the turn loop and drop listeners; safe to call twice. The shell that mounted the
+   *  screen calls it when it lets the screen go (on exit, a rematch, a tutorial's redraw):
+   *  the screen itself only asks to leave. */
   cleanup() {
     if (this.closed) return;
     this.closed = true;
     document.removeEventListener('keydown', this.keyHandler);
     window.removeEventListener('resize', this.stickyTop);
+    window.removeEventListener('resize', this.fitStrips);
     this.foldQuery.removeEventListener('change', this.foldChange);
     if (this.match) this.match.stop();
     if (this.history) this.history.detach();
@@ -104,10 +112,7 @@ class AqueducksUI {
     this.frame.destroy();
   }
 
-  exit() {
-    this.cleanup();
-    this.session.exit();
-  }
+  exit() { this.session.exit(); }
 
   /** The element a tutorial target (docs/tutorials.md) is, or the box it is drawn in, or null
    *  while it is not on screen. */
@@ -185,6 +190,8 @@ class AqueducksUI {
       onPick: (p) => { this.shown = p; this.refresh(); },
     });
     this.moves = new AqMotion(this);
+    // scroll does not bubble: caught on the way down to the track, redrawn with every render
+    this.el.top.addEventListener('scroll', (e) => { if (e.target.matches('.aq-track')) edges(e.target); }, true);
     const toggle = b.querySelector('.aq-boards-toggle');
     toggle.addEventListener('click', () => {
       const open = b.querySelector('.aq').classList.toggle('boards-open');
@@ -405,7 +412,7 @@ class AqueducksUI {
     this.el.news.innerHTML = this.news.length ? `<h3>${this.news.filter((x) => x.type === 'build').length > 1 ? 'Since your last move (simultaneous choices are revealed together)' : 'Since your last move'}</h3><ul>${this.news.map((x) =>
       `<li class="news-${x.type}" style="--seat:${x.player !== undefined ? this.seats[x.player].colour : 'var(--line)'}">${esc(x.text)}</li>`).join('')}</ul>` : '';
     this.el.news.hidden = !this.news.length;
-    this.el.news.scrollTop = this.el.news.scrollHeight;
+    this.fitStrips();
 
     // tabs + view switch
     this.el.tabs.innerHTML = v.cities.map((c, p) => `<button type="button" role="tab" data-player="${p}" data-testid="city-tab-${p}" aria-selected="${p === this.shown}"
@@ -608,7 +615,7 @@ class AqueducksUI {
     if (this.session.rematch) buttons.push(['Rematch', 'rematch', true]);
     const res = await this.frame.dialog({ title: 'Game over', html, buttons, wide: true, testid: 'game-over-dialog' });
     if (res === 'menu') this.exit();
-    else if (res === 'rematch') { this.cleanup(); this.session.rematch(); }
+    else if (res === 'rematch') this.session.rematch();
   }
 
   // ------------------------------------------------------------- keys

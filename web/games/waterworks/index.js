@@ -34,7 +34,7 @@ export async function mount(el, session) {
     rulesHtml: RULES_HTML,
     illustrate: (body) => drawPictures(body, session.engine, colours),
     speed,
-    onExit: () => { cleanup(); session.exit(); },
+    onExit: () => session.exit(),
     onSpeed: (v) => {
       speed = v;
       if (match) match.botSpeed = v;
@@ -330,10 +330,9 @@ export async function mount(el, session) {
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); hand.focusCard(st.selected); }
   }
 
-  /** The app may replace this screen without telling us (e.g. a loaded save): then stop. */
+  /** Let go (cleanup) or no longer on the page: a key is not this screen's to answer. */
   function gone() {
-    if (alive && !root.isConnected) cleanup();
-    return !alive;
+    return !alive || !root.isConnected;
   }
 
   function onKey(e) {
@@ -442,17 +441,18 @@ export async function mount(el, session) {
         buttons: [['See the table', 'close'], ['New game', 'new'], ['Rematch', 'rematch', true]],
       });
       if (choice === 'rematch') rematch();
-      else if (choice === 'new') { cleanup(); session.exit(); }
+      else if (choice === 'new') session.exit();
     },
   };
-  controls.onOver = { rematch: () => rematch(), newGame: () => { cleanup(); session.exit(); } };
+  controls.onOver = { rematch: () => rematch(), newGame: () => session.exit() };
 
-  // The host (the app shell or the embed page) starts the new game and saves it.
-  function rematch() { cleanup(); session.rematch(); }
+  // The host (the app shell or the embed page) starts the new game and saves it, and lets this
+  // screen go (its cleanup) before it shows the next one.
+  function rematch() { session.rematch(); }
 
   let cleaned = false;
-  /** Stop the turn loop, the table and the motion, and drop listeners; safe to call twice
-   * (a tutorial and the app shell may both let the same screen go). */
+  /** Stop the turn loop, the table and the motion, and drop listeners; safe to call twice.
+   * Called by the shell that mounted the screen (web/app.js, web/embed.js) when it lets it go. */
   function cleanup() {
     if (cleaned) return;
     cleaned = true;

@@ -178,7 +178,8 @@ export class TableCanvas {
       const y0 = Math.min(...list.map((p) => p[1])) - m; const y1 = Math.max(...list.map((p) => p[1])) + 1 + m;
       return { x0, x1, y0, y1, cw: Math.min(vw / (x1 - x0), vh / ((y1 - y0) * RATIO), MAX_CELL) };
     };
-    let b = box(pts);
+    const whole = box(pts);
+    let b = whole;
     const least = this.minCell();
     if (b.cw < least) {
       // too much to show at a comfortable size: keep the size and show where the person
@@ -188,8 +189,17 @@ export class TableCanvas {
       const mine = spots.length ? spots : v.cards.filter((c) => c.owner === me).map((c) => [c.x, c.y]);
       if (mine.length) { const m = box(mine); b = { ...m, cw: spots.length ? Math.min(least, m.cw) : least }; } else b.cw = least;
     }
-    const cx = (b.x0 + b.x1) / 2; const cy = (b.y0 + b.y1) / 2;
-    return this.edges({ cw: b.cw, ox: inset + vw / 2 - cx * b.cw, oy: top + vh / 2 - cy * b.cw * RATIO });
+    const { cw } = b;
+    // Along a side where all of it fits at this size it is centred, even if that shows floor
+    // past the table's edge (held to the edge, lines that start by it hugged it with the rest
+    // of the view empty); where only the person's part fits, that part is centred and held to
+    // the table, so no view space goes to floor.
+    const fitsX = (whole.x1 - whole.x0) * cw <= vw + 0.5;
+    const fitsY = (whole.y1 - whole.y0) * cw * RATIO <= vh + 0.5;
+    const sx = fitsX ? whole : b; const sy = fitsY ? whole : b;
+    const cam = { cw, ox: inset + vw / 2 - ((sx.x0 + sx.x1) / 2) * cw, oy: top + vh / 2 - ((sy.y0 + sy.y1) / 2) * cw * RATIO };
+    const held = this.edges(cam);
+    return { cw, ox: fitsX ? cam.ox : held.ox, oy: fitsY ? cam.oy : held.oy };
   }
 
   /** A table larger than the view is not pulled in from its edges (no floor past the valves). */
