@@ -137,7 +137,10 @@ export class TableCanvas {
     cancelAnimationFrame(this.camRaf);
     const cw = Math.max(16, Math.min(MAX_CELL * 1.6, this.cam.cw * f));
     const k = cw / this.cam.cw;
-    this.cam = this.clampCam({ cw, ox: px - (px - this.cam.ox) * k, oy: py - (py - this.cam.oy) * k });
+    const cam = { cw, ox: px - (px - this.cam.ox) * k, oy: py - (py - this.cam.oy) * k };
+    // zooming out brings in more of the table, not the floor past its edge (the fitted view
+    // may show floor to centre the lines)
+    this.cam = this.clampCam(k < 1 ? this.edges(cam) : cam);
     this.zoom = cw / (this.fitCam().cw || cw);
     this.applyCam();
   }
