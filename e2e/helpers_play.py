@@ -1,5 +1,5 @@
-"""One move through the page, as a player would: shared by e2e/test_layout.py and the tools
-that drive the game screens (tools/screenshots.py, tools/bench_motion.py)."""
+"""One move through the page, as a player would, and the log it writes: shared by the e2e
+tests and the tools that drive the game screens (tools/screenshots.py, tools/bench_motion.py)."""
 from __future__ import annotations
 
 WW_HAND = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
@@ -26,12 +26,18 @@ def ww_turn(page) -> None:
         page.click("[data-testid=act-discard]")
 
 
-def aq_build(page) -> None:
-    """The first two cards that can be built, on the first legal place (or a pass)."""
+def aq_build(page, last: bool = False) -> None:
+    """The first two cards that can be built, on the first (or last) legal place (or a pass)."""
     if not page.locator(AQ_HAND).count():
         page.click("[data-testid=action-panel] [data-testid=pass]")
         return
     page.locator(AQ_HAND).first.click()
     page.locator(f"{AQ_HAND}[aria-pressed=false]").first.click()
-    page.locator("[data-testid^=place-][data-legal=true]").first.click()
+    places = page.locator("[data-testid^=place-][data-legal=true]")
+    (places.last if last else places.first).click()
     page.click("[data-testid=confirm-build]")
+
+
+def log_lines(page) -> list[str]:
+    """The game log's lines as the page shows them."""
+    return page.evaluate("() => [...document.querySelectorAll('.frame-log-list li')].map(li => li.textContent)")

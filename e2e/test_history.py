@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from helpers_menu import start_from_menu
+from helpers_play import aq_build
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 UNDO = ".frame-history [data-act=undo]:not([hidden])"
@@ -12,9 +13,6 @@ def engine_state(page, player=0):
     return page.evaluate("""async (p) => (await window.PipesAndDucks.state(
         {id: document.documentElement.dataset.gameId, player: p})).result""", player)
 
-
-def log_lines(page):
-    return page.evaluate("() => [...document.querySelectorAll('.frame-log-list li')].map(li => li.textContent)")
 
 
 def no_errors(probe):
@@ -78,14 +76,6 @@ def test_undo_a_misplaced_pipe_against_a_bot(open_page, base_url):
 HANDOFF = "dialog[data-testid=handoff][open]"
 
 
-def aq_build(page, last=False):
-    page.locator("[data-testid=hand] [data-card-id]:not([aria-disabled=true])").first.click()
-    page.locator("[data-testid=hand] [data-card-id]:not([aria-disabled=true])[aria-pressed=false]").first.click()
-    spots = page.locator("[data-testid^=place-][data-legal=true]")
-    (spots.last if last else spots.first).click()
-    page.click("[data-testid=confirm-build]")
-
-
 def record_moves(page):
     return page.evaluate("""async () => (await window.PipesAndDucks.record(
         {id: document.documentElement.dataset.gameId})).result.moves""")
@@ -95,7 +85,9 @@ def test_change_a_simultaneous_build_before_the_reveal(open_page):
     """Two people on one device: Ann's build is sealed until Bo has chosen, so the hand-over
     screen offers to take it back; she then builds elsewhere."""
     page, probe = open_page()
-    start_from_menu(page, "aqueducks", 2, ["human", "human"], ["Ann", "Bo"], speed="fast")
+    # a seeded deal: Ann's first and last places must be two builds (a hand with nothing to
+    # build would pass, and one place would be both)
+    start_from_menu(page, "aqueducks", 2, ["human", "human"], ["Ann", "Bo"], speed="fast", seed=2026)
     page.click(f"{HANDOFF} button:has-text('I am Ann')")
     page.wait_for_selector(".aq[data-turn=build]", timeout=30_000)
     snap = engine_state(page)
@@ -122,20 +114,23 @@ def test_change_a_simultaneous_build_before_the_reveal(open_page):
     no_errors(probe)
 
 
-FINISH = """async ([game, players, seed]) => {
-    const E = window.PipesAndDucks;
-    const id = (await E.newGame({game, seed, options: {players}})).result.id;
-    for (;;) {
-        const s = (await E.state({id})).result;
-        if (s.over) break;
-        const p = s.toAct[0];
-        const move = (await E.botMove({id, player: p, level: 'greedy'})).result.move;
-        await E.play({id, player: p, move});
-    }
-    const record = (await E.record({id})).result;
-    await E.close({id});
-    return record;
-}"""
+def finished_record(game_name, players, seed):
+    """A whole game between greedy bots, played by the engine in this process (the page's own
+    engine would take several times as long): its record, as the page's record() gives it."""
+    import importlib
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+    from gamecore import Rng
+    engine = importlib.import_module(game_name)
+    game = engine.GAME.new({"players": players}, seed)
+    while not game.is_over:
+        for p in game.to_act():
+            rng = Rng(game.seed).fork(len(game.log) * 8 + p + 1)   # as the service's botMove
+            game.apply(p, engine.BOTS["greedy"](game, p, rng))
+            if game.is_over:
+                break
+    return game.record()
 
 
 def saved_game_file(record, names):
@@ -204,7 +199,7 @@ def test_scrub_the_timeline_from_your_seat_and_back_to_live(open_page):
 
 def test_a_shared_link_opens_the_replay_in_another_browser_and_plays_the_deal(open_page, browser, artifacts):
     page, probe = open_page()
-    record = page.evaluate(FINISH, ["waterworks", 3, 5])
+    record = finished_record("waterworks", 3, 5)
     link = share_from_saved_games(page, record, ["Ann", "Bo", "Cy"])
     assert "#replay=" in link
     # a fresh browser context: nothing saved, nothing shared but the address
@@ -258,7 +253,7 @@ def test_damaged_and_foreign_links_are_refused_with_a_sentence(open_page, base_u
 
 def test_the_aqueducks_story_favour_duckats_visits_and_cities(open_page, artifacts):
     page, probe = open_page()
-    record = page.evaluate(FINISH, ["aqueducks", 3, 8])
+    record = finished_record("aqueducks", 3, 8)
     link = share_from_saved_games(page, record, ["Ann", "Bo", "Cy"])
     other, probe2 = open_page(link)
     other.wait_for_selector("[data-testid=timeline]:not([hidden])", timeout=30_000)

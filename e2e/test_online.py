@@ -15,6 +15,7 @@ import time
 import pytest
 from conftest import CHROMIUM_ARGS, open_in_context, playwright_api
 from helpers_menu import start_from_menu
+from helpers_play import log_lines
 from test_aqueducks_game import PLAY as AQ_PLAY
 from test_waterworks_game import GAMEOVER, HAND_READY, play_simple_turn
 
@@ -73,9 +74,10 @@ def set_signaling(page, url):
     page.click("#online-settings [data-act=save]")
 
 
-def host_game(page, peer_server, game, players, controllers, rules=None, names=None, speed="fast"):
+def host_game(page, peer_server, game, players, controllers, rules=None, names=None, speed="fast", seed=None):
     set_signaling(page, peer_server)
-    start_from_menu(page, game, players, controllers, names=names, rules=rules, speed=None, button="#online-host")
+    start_from_menu(page, game, players, controllers, names=names, rules=rules, speed=None, button="#online-host",
+                    seed=seed)
     page.wait_for_selector("#online-invite[open]")
     link = page.input_value("[data-testid=online-link]")
     assert page.locator("[data-testid=online-qr] svg").count() == 1
@@ -169,10 +171,16 @@ def play_until_over(pages, limit_s=200, probes=()):
     return turns
 
 
+SHORT_GAME = 91  # a seed whose game (the turns play_simple_turn makes, a greedy bot) is short
+
+
 def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     host, host_probe = device()
+    # A deal that ends soon (the bot finishes its line in 36 moves; a random deal takes about 60,
+    # most of them clicked turns on two devices), at Instant speed on both: still a whole game
+    # to its end screen on both devices over WebRTC.
     link = host_game(host, peer_server, "waterworks", 3, ["human", "human", "bot:greedy"],
-                     rules={"first_player": "1"})
+                     rules={"first_player": "1"}, speed="instant", seed=SHORT_GAME)
     assert "#join=pnd-" in link
     # the game waits for the friend: the host, who plays first, cannot play yet
     host.wait_for_selector("[data-testid=online-start]")
@@ -180,12 +188,14 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     host.wait_for_timeout(1000)
     assert host.locator(HAND_READY).count() == 0
     guest, guest_probe = join(device, link, 1, "Gus")
+    guest.select_option("#frame-speed", "instant")
     host.wait_for_selector("#online-bar li[data-seat='1']:has-text('Gus')")
     host.wait_for_selector(HAND_READY)
     assert host.locator("[data-testid=online-start]").count() == 0
     turns = play_until_over([host, guest], limit_s=float(os.environ.get('ONLINE_LIMIT', 200)),
                             probes=(host_probe, guest_probe))
     assert turns > 4
+    print(f"two-device game: {turns} clicked turns")
     for p in (host, guest):
         title = p.text_content(f"{GAMEOVER} h2")
         assert "win" in title or "ran dry" in title, title
@@ -399,9 +409,6 @@ def test_a_seat_whose_friend_left_is_handed_to_a_bot(device, peer_server):
     assert host_state(host)["moveCount"] == 4
     assert host_probe.errors == [], host_probe.errors
 
-
-def log_lines(page):
-    return page.evaluate("() => [...document.querySelectorAll('.frame-log-list li')].map(li => li.textContent)")
 
 
 def test_aqueducks_simultaneous_builds_and_a_publican_visit_across_devices(device, peer_server):
