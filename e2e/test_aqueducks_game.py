@@ -4,8 +4,10 @@ The engine is only read (state snapshots) to check outcomes or pick scenario see
 move goes through the page's buttons."""
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 
 from helpers_menu import start_from_menu
 
@@ -94,10 +96,31 @@ def page_errors(probe):
     return [e for e in probe.errors if not e.startswith("Failed to load resource")]
 
 
-def test_full_solo_game_to_final_score(open_page, artifacts):
+def solo_near_the_end() -> str:
+    """A saved solo game (engine moves, random play) that stops at the person's first build of
+    the last era: what is left is a few builds, the draft and the final score. The whole game
+    through the page is the 4-player one below; the solo score and best list are the point here."""
+    import random
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+    from aqueducks import GAME
+    game, rng = GAME.new({"players": 1}, SEED), random.Random(SEED)
+    while not game.is_over:
+        view = game.view(0)
+        if view["era"] == 4 and view["action"] == "build" and any(m["type"] == "build" for m in game.legal_moves(0)):
+            return json.dumps({"format": "pipes-and-ducks/saved-game", "version": 1, "game": "aqueducks",
+                               "players": 1, "seats": [{"name": "You", "controller": "human"}],
+                               "record": game.record()})
+        game.apply(0, rng.choice(game.legal_moves(0)))
+    raise AssertionError("the solo game ended before its last era's builds")
+
+
+def test_solo_game_to_final_score(open_page, artifacts):
     page, probe = open_page()
     page.evaluate("localStorage.removeItem('pnd.aqueducks.best')")
-    start(page, 1, seed=SEED)  # the first build, by keyboard, needs two buildable cards
+    page.set_input_files("#import-file", files=[{"name": "solo.json", "mimeType": "application/json",
+                                                 "buffer": solo_near_the_end().encode()}])
+    page.click("#saves-list .save [data-act=resume]")
     assert wait_turn_or_over(page) == "build"
     page.screenshot(path=str(artifacts / "aq-solo-start-desktop.png"))
     # First build with the keyboard only: Tab to a card, Enter, next card, Enter, place, Enter.
@@ -148,9 +171,6 @@ def test_full_four_player_game_one_human_three_bots(open_page, artifacts):
 
 
 # ---------------------------------------------------------------- scenarios
-import json  # noqa: E402
-from pathlib import Path  # noqa: E402
-
 _CARDS = json.loads((Path(__file__).resolve().parents[1] / "cards" / "aqueducks.json").read_text())
 CARD = {c["key"]: c for c in _CARDS["starter"] + _CARDS["tiered"] + [c for f in _CARDS["factions"] for c in f["pair"]]}
 
