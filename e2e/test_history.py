@@ -14,7 +14,6 @@ def engine_state(page, player=0):
         {id: document.documentElement.dataset.gameId, player: p})).result""", player)
 
 
-
 def no_errors(probe):
     real = [e for e in probe.errors if "sw.js" not in e and "404" not in e]
     assert real == [], real
