@@ -19,6 +19,8 @@ from helpers_play import WW_HAND, aq_build, ww_turn as ww_play
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "tablet": (768, 1024),
          "phone": (375, 812), "landscape": (812, 375)}
 PHONES = ("phone", "landscape")
+LEAK_HINT = ("Your line is leaking! Cover the leak with a cap card with a good cap on that side, "
+             "or pick any card and send a plumber (P).")
 AQ_TURN = ".aq[data-turn]:not([data-turn=''])"  # data-turn is set by the first render
 # One deal for the screens laid out here: what ten moves build (and so how far the camera
 # zooms out) depends on the deal, and a random one could spread the lines wider than a test
@@ -189,6 +191,17 @@ def test_water_works_fits_the_viewport(open_page, artifacts, size):
         page.click(f".ww-hand .ww-card[data-card-id='{card}']")
         assert cut_off(page, "[data-testid=ww-message]") == [], f"the hint for card {card} is cut off"
     in_view(page, ".ww-actions [data-act]")
+    # the longest hint the page gives (a leak to cover) leaves the actions on screen too
+    page.evaluate("(t) => { document.querySelector('[data-testid=ww-message]').textContent = t; }", LEAK_HINT)
+    in_view(page, ".ww-actions [data-act]")
+    if size == "laptop":
+        # and on a shorter laptop screen, where the side column cannot hold it all, the hand
+        # scrolls in its box rather than pushing the actions below the fold
+        page.set_viewport_size({"width": w, "height": 540})
+        page.wait_for_timeout(150)
+        in_view(page, ".ww-actions [data-act]")
+        in_view(page, "[data-testid=ww-message]")
+        page.set_viewport_size({"width": w, "height": h})
     page.screenshot(path=str(artifacts / f"layout-waterworks-{w}x{h}.png"))
     assert probe.errors == [] or all("sw.js" in e or "404" in e for e in probe.errors), probe.errors
 
