@@ -44,8 +44,12 @@ def ww_turn(page):
 
 
 def ww_moves(page, at_least):
-    """Play the person's turns until the log holds `at_least` moves (the bot's included)."""
+    """Play the person's turns until the log holds `at_least` moves (the bot's included). The
+    count is read when the turn is the person's again (the bot has replied), so the same seed
+    gives the same table in every run; read straight after the person's move, it raced the bot's
+    reply and the table was sometimes a move or two further on."""
     for _ in range(at_least):
+        page.wait_for_selector(WW_HAND, timeout=20_000)
         if page.locator(".frame-log-list li").count() >= at_least:
             return
         ww_turn(page)
