@@ -10,20 +10,23 @@ const notRemote = { ok: false, error: { code: 'bad_request', message: 'That seat
 export class SeatControl {
   constructor(match) {
     this.match = match;
-    const { seats } = match.session;
-    this.humans = seats.flatMap((s, i) => (s.controller === 'human' ? [i] : []));
-    // their moves arrive through remoteMoved (on a guest: pushed by the host) or playFor (on
-    // the host: sent by a guest)
-    this.remotes = seats.flatMap((s, i) => (s.controller === 'remote' ? [i] : []));
     this.wake = null; // resolves the loop's wait for a remote seat's move
     this.woken = false; // a remote move came since the loop last asked whose turn it is
     if (match.session.online) match.session.online.attach(match);
   }
 
+  /** The seats, by controller, read from the session's seat list (handToBot changes it). */
+  where(test) { return this.match.session.seats.flatMap((s, i) => (test(s.controller) ? [i] : [])); }
+
+  /** The seats played by a person at this device. */
+  get humans() { return this.where((c) => c === 'human'); }
+
+  /** The seats played on another device: their moves arrive through remoteMoved (on a guest:
+   *  pushed by the host) or playFor (on the host: sent by a guest). */
+  get remotes() { return this.where((c) => c === 'remote'); }
+
   /** The seats the page plays with bots: the engine's `bots` for take-backs (a remote seat is a person). */
-  get bots() {
-    return this.match.session.seats.flatMap((s, i) => (s.controller === 'human' || s.controller === 'remote' ? [] : [i]));
-  }
+  get bots() { return this.where((c) => c !== 'human' && c !== 'remote'); }
 
   /** The loop asks whose turn it is again: a remote move from here on wakes the wait below. */
   asking() { this.woken = false; }
@@ -80,7 +83,6 @@ export class SeatControl {
     if (!this.remotes.includes(player) || !botLevel(controller)) return false;
     const { seats } = this.match.session;
     seats[player] = { ...seats[player], name: name || seats[player].name, controller };
-    this.remotes = this.remotes.filter((p) => p !== player);
     this.rouse();
     return true;
   }
