@@ -17,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import make_server  # noqa: E402
+from loopback_net import LoopbackNet  # noqa: E402
 
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 SUBPATH = "/pipes-and-ducks/"
@@ -119,11 +120,12 @@ def open_page(browser, base_url):
 
 def open_in_context(browser, contexts: list, url: str, width: int = 1280, height: int = 800,
                     wait_ready: bool = True, service_workers: str = "allow",
-                    init_script: str | None = None):
+                    init_script: str | None = None, permissions: list[str] | None = None):
     """A page in a new browser context (another device, as far as the site can tell),
     appended to ``contexts`` for the caller to close; returns (page, probe)."""
     ctx = browser.new_context(viewport={"width": width, "height": height},
-                              device_scale_factor=1, service_workers=service_workers)
+                              device_scale_factor=1, service_workers=service_workers,
+                              permissions=permissions or [])
     if init_script:
         ctx.add_init_script(init_script)
     contexts.append(ctx)
@@ -142,35 +144,22 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(scope="session")
-def peer_server():
-    """The real PeerJS signaling server (npm `peer`, from node_modules) on a free loopback
-    port, for the online-play tests; yields its address as the page's settings take it."""
-    import socket
-    import subprocess
-    import time
-    import urllib.request
+def loopback_net():
+    """A network namespace whose only interface is loopback (tools/loopback_net.py): the
+    online tests' site, signaling server and browsers run in it, so WebRTC between the
+    browsers can use no address but 127.0.0.1."""
+    with LoopbackNet() as net:
+        yield net
 
-    binary = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
-    if not binary.exists():
-        pytest.fail("node_modules/peer is missing: run `npm ci` (make test does it).")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(["node", str(binary), "--port", str(port), "--host", "127.0.0.1"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "peerjs/id", timeout=1).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    pytest.fail("the PeerJS server did not start")
-                time.sleep(0.1)
-        else:
-            pytest.fail("the PeerJS server did not answer")
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+
+@pytest.fixture(scope="session")
+def peer_server(loopback_net):
+    """The real PeerJS signaling server (npm `peer`, from node_modules) on the namespace's
+    loopback, for the online-play tests; yields its address as the page's settings take it."""
+    return loopback_net.signaling()
+
+
+@pytest.fixture(scope="session")
+def loopback_site(loopback_net, site_root):
+    """The site, served inside the online tests' namespace."""
+    return loopback_net.site(site_root)

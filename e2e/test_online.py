@@ -9,19 +9,15 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import time
 
 import pytest
 from conftest import CHROMIUM_ARGS, open_in_context, playwright_api
+from loopback_net import CHROMIUM_ARGS as LOOPBACK_ARGS, PEERS, PERMISSIONS, SELECTED_PAIRS, is_loopback
 from helpers_menu import start_from_menu
 from helpers_play import log_lines
 from test_aqueducks_game import PLAY as AQ_PLAY
 from test_waterworks_game import GAMEOVER, HAND_READY, play_simple_turn
-
-# Test-only: let WebRTC offer plain host candidates, loopback included, so two contexts on
-# one machine connect with no STUN server (the product ships no such flag).
-WEBRTC_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"]
 
 RECORD = """
 (() => {
@@ -45,23 +41,23 @@ RECORD = """
 
 
 @pytest.fixture(scope="module")
-def rtc_browser(browser):
-    """A second Chromium with the WebRTC flags, from the session's Playwright (a second
+def rtc_browser(browser, loopback_net):
+    """A second Chromium, inside the loopback-only network namespace (conftest.loopback_net)
+    with the flags that let WebRTC use loopback, from the session's Playwright (a second
     sync_playwright cannot start while the session's runs)."""
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or None
-    b = browser.browser_type.launch(executable_path=exe, args=CHROMIUM_ARGS + WEBRTC_ARGS)
+    b = browser.browser_type.launch(executable_path=loopback_net.chromium(), args=CHROMIUM_ARGS + LOOPBACK_ARGS)
     yield b
     b.close()
 
 
 @pytest.fixture
-def device(rtc_browser, base_url):
+def device(rtc_browser, loopback_site):
     """device(url=None) -> (page, probe): a new browser context, i.e. another person's device."""
     contexts = []
 
     def _open(url=None, wait_ready=True):
-        return open_in_context(rtc_browser, contexts, url or base_url, wait_ready=wait_ready,
-                               service_workers="block", init_script=RECORD)
+        return open_in_context(rtc_browser, contexts, url or loopback_site, wait_ready=wait_ready,
+                               service_workers="block", init_script=RECORD + PEERS, permissions=PERMISSIONS)
 
     yield _open
     for ctx in contexts:
@@ -94,7 +90,17 @@ def join(device, link, seat, name):
     page.fill("[data-testid=online-name]", name)
     page.click(f"[data-testid=online-seat-{seat}]")
     page.wait_for_selector("#game [data-testid=waterworks], #game [data-testid=aqueducks]", timeout=20_000)
+    loopback_pairs(page)
     return page, probe
+
+
+def loopback_pairs(page):
+    """The (local, remote) addresses of the page's connected WebRTC candidate pairs, every one
+    of them loopback: no packet of a test goes to another address of this machine."""
+    pairs = page.evaluate(SELECTED_PAIRS)
+    assert pairs, "a WebRTC connection is up"
+    assert all(is_loopback(a) for pair in pairs for a in pair), f"non-loopback candidates: {pairs}"
+    return pairs
 
 
 def received(page):
@@ -188,6 +194,7 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     host.wait_for_timeout(1000)
     assert host.locator(HAND_READY).count() == 0
     guest, guest_probe = join(device, link, 1, "Gus")
+    print("selected candidate pairs: guest", loopback_pairs(guest), "host", loopback_pairs(host))
     guest.select_option("#frame-speed", "instant")
     host.wait_for_selector("#online-bar li[data-seat='1']:has-text('Gus')")
     host.wait_for_selector(HAND_READY)
@@ -342,7 +349,7 @@ def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, pee
         assert_only_own_secrets(received(p), seat)
 
 
-def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(device, peer_server, base_url):
+def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(device, peer_server, loopback_site):
     page, probe = device()
     requested = []
     sockets = []
@@ -351,7 +358,7 @@ def test_the_offline_menu_contacts_no_other_origin_until_online_play_is_chosen(d
     page.wait_for_timeout(500)
     assert probe.foreign == [] and sockets == []
     assert not [u for u in requested if "/online/" in u or "peerjs" in u or "qrcode" in u], requested
-    other = base_url.replace("//localhost:", "//127.0.0.1:") + "index.html"
+    other = loopback_site.replace("//localhost:", "//127.0.0.1:") + "index.html"
     assert "//127.0.0.1:" in other and csp_verdict(page, other) == "admitted"
     host_game(page, peer_server, "waterworks", 2, ["human", "human"], rules={"first_player": "1"})
     assert any("peerjs.min.js" in u for u in requested)
@@ -461,3 +468,4 @@ def test_aqueducks_simultaneous_builds_and_a_publican_visit_across_devices(devic
     guest.click("dialog[data-testid=rules] button:has-text('Close')")
     assert_only_own_secrets(received(guest), 1)
     assert host_probe.errors == [] and guest_probe.errors == [], (host_probe.errors, guest_probe.errors)
+

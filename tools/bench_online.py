@@ -9,28 +9,24 @@ real PeerJS server on loopback, real WebRTC between them, the built site (dist/)
 - Bytes per move: the characters the guest receives on its data channel per move, the
   heartbeat's pings apart; and what the pings add (every device pings every 1.5 s).
 
+Everything runs in a network namespace whose only interface is loopback
+(tools/loopback_net.py): the WebRTC candidate pair it uses is printed, and loopback it must be.
+
 Run: .venv/bin/python tools/bench_online.py [--moves 50]
 """
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import socket
 import statistics
-import subprocess
 import sys
-import threading
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-from serve import make_server  # noqa: E402
+from loopback_net import CHROMIUM_ARGS, PEERS, PERMISSIONS, SELECTED_PAIRS, LoopbackNet, is_loopback  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
-        "--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", *CHROMIUM_ARGS]
 # Each page: when its log grows (wall clock, shared by the contexts), and what its data
 # channels receive.
 PROBE = """
@@ -52,40 +48,21 @@ DISCARD = """() => { const c = document.querySelector('.ww-hand:not(.inactive) .
   document.querySelector('[data-testid=act-discard]').click(); return t; }"""
 
 
-def peer_server():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(["node", str(ROOT / "node_modules/peer/dist/bin/peerjs.js"), "--port", str(port),
-                             "--host", "127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url + "peerjs/id", timeout=1).read()
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    proc.terminate()
-    sys.exit("the PeerJS server did not start")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=50)
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
-    server = make_server(str(ROOT / "dist"), 0, "/")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://localhost:{server.server_address[1]}/"
-    proc, signaling = peer_server()
-    try:
+    with LoopbackNet() as net:
+        base = net.site(ROOT / "dist")
+        signaling = net.signaling()
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM") or shutil.which("chromium"), args=ARGS)
+            browser = p.chromium.launch(executable_path=net.chromium(), args=ARGS)
             contexts = []
 
             def open_ctx(url, wait_ready=True):
-                ctx = browser.new_context(service_workers="block")
-                ctx.add_init_script(PROBE)
+                ctx = browser.new_context(service_workers="block", permissions=PERMISSIONS)
+                ctx.add_init_script(PROBE + PEERS)
                 contexts.append(ctx)
                 page = ctx.new_page()
                 page.goto(url)
@@ -107,6 +84,9 @@ def main() -> None:
             first = guest.evaluate("() => performance.getEntriesByName('pnd:online-table')[0].startTime")
             guest.click("[data-testid=online-seat-1]")
             guest.wait_for_selector("#game [data-testid=waterworks]")
+            pairs = guest.evaluate(SELECTED_PAIRS)
+            if not pairs or not all(is_loopback(a) for pair in pairs for a in pair):
+                sys.exit(f"WebRTC left loopback: {pairs}")
             guest.reload()
             guest.wait_for_function("() => performance.getEntriesByName('pnd:online-screen').length > 0", timeout=30_000)
             back = guest.evaluate("() => performance.getEntriesByName('pnd:online-screen')[0].startTime")
@@ -138,11 +118,8 @@ def main() -> None:
             for ctx in contexts:
                 ctx.close()
             browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        server.shutdown()
-    print("online play (two browser contexts, PeerJS on loopback, WebRTC):")
+    print("online play (two browser contexts, PeerJS and WebRTC on a namespace's loopback):")
+    print(f"  {'selected candidate pair (local, remote):':48s}{' '.join(map(str, pairs[0]))}")
     print(f"  {'invitation link to the seats (first visit):':48s}{first:7.0f} ms")
     print(f"  {'invitation link to the table (seat kept):':48s}{back:7.0f} ms")
     print(f"  {f'move latency, device to device (median of {len(latencies)}):':48s}{statistics.median(latencies):7.1f} ms")

@@ -1,0 +1,136 @@
+"""A network namespace whose only interface is loopback, for WebRTC between browsers on one
+machine (e2e/test_online.py, tools/bench_online.py).
+
+On the machine itself Chromium offers only the machine's network address as an ICE
+candidate (never 127.0.0.1), so two browsers on one machine would send their packets to
+that address. In a namespace of its own, where loopback is the only interface, Chromium
+started with --allow-loopback-in-peer-connection offers 127.0.0.1 and nothing else once the
+page may list interfaces (a context granted camera and microphone: without that, Chromium
+offers only the default route's address, and there is none here). The site's server and the
+PeerJS server run in the same namespace, so every packet of an online test stays on its
+loopback. Needs util-linux (unshare, nsenter) and iproute2 (ip); a user who is not root
+needs unprivileged user namespaces.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# Inside the namespace every port is free: fixed ones, no race with other work.
+SITE_PORT = 8000
+SIGNALING_PORT = 9000
+# Loopback candidates only, with their addresses (not mDNS names), which the tests read.
+CHROMIUM_ARGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
+# Granted to each context: Chromium lists every interface (loopback included) only to a page
+# that may use the camera or microphone.
+PERMISSIONS = ["camera", "microphone"]
+# Loopback up, and a veth pair whose ends both stay here, with only the link-local IPv6
+# addresses the kernel gives them: Chromium with no link but loopback says it is offline
+# (navigator.onLine) and the site then refuses online play, while WebRTC never offers a
+# link-local address as a candidate. Nothing outside the namespace is reachable.
+LINKS = ("ip link set lo up && ip link add pnd0 type veth peer name pnd1"
+         " && for l in pnd0 pnd1; do ip link set $l up; done")
+
+
+class LoopbackNet:
+    """Start with ``with LoopbackNet() as net:``; ``net.site(root)``, ``net.signaling()`` and
+    ``net.chromium()`` run in the namespace, which goes when the block ends."""
+
+    def __enter__(self) -> "LoopbackNet":
+        userns = os.geteuid() != 0
+        # the namespace lives while this holder waits on its stdin
+        self.holder = subprocess.Popen(
+            ["unshare", *(["--user", "--map-root-user"] if userns else []), "--net", "--",
+             "sh", "-c", LINKS + " && echo up && exec cat"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if self.holder.stdout.readline().strip() != "up":
+            raise RuntimeError("could not make a network namespace (unshare, ip)")
+        ns = f"/proc/{self.holder.pid}/ns"
+        self.enter = ["nsenter", *(["--preserve-credentials", f"--user={ns}/user"] if userns else []),
+                      f"--net={ns}/net", "--"]
+        self.procs: list[subprocess.Popen] = []
+        self.tmp = tempfile.TemporaryDirectory(prefix="pnd-netns-")
+        return self
+
+    def _start(self, cmd: list[str], ready: str) -> None:
+        """Run cmd in the namespace; return once it prints a line containing ``ready``."""
+        proc = subprocess.Popen(self.enter + cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.procs.append(proc)
+        for line in proc.stdout:
+            if ready in line:
+                return
+        raise RuntimeError(f"{cmd[0]} did not start in the namespace")
+
+    def site(self, root: Path) -> str:
+        """The site served from ``root`` inside the namespace; its address."""
+        self._start([sys.executable, str(ROOT / "tools" / "serve.py"), "--root", str(root),
+                     "--port", str(SITE_PORT)], "Serving")
+        return f"http://localhost:{SITE_PORT}/"
+
+    def signaling(self) -> str:
+        """The real PeerJS server (npm `peer`) inside the namespace; its address."""
+        binary = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
+        if not binary.exists():
+            raise RuntimeError("node_modules/peer is missing: run `npm ci` (make test does it).")
+        self._start(["node", str(binary), "--port", str(SIGNALING_PORT), "--host", "127.0.0.1"], "Started")
+        return f"http://127.0.0.1:{SIGNALING_PORT}/"
+
+    def chromium(self, exe: str | None = None) -> str:
+        """An executable that starts Chromium inside the namespace (for Playwright's launch)."""
+        exe = exe or os.environ.get("CHROMIUM") or shutil.which("chromium")
+        if not exe:
+            raise RuntimeError("no Chromium: set CHROMIUM")
+        wrapper = Path(self.tmp.name) / "chromium"
+        wrapper.write_text("#!/bin/sh\nexec " + " ".join(self.enter + [exe]) + ' "$@"\n')
+        wrapper.chmod(0o755)
+        return str(wrapper)
+
+    def __exit__(self, *exc) -> None:
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            proc.wait(timeout=10)
+        self.holder.stdin.close()
+        self.holder.wait(timeout=10)
+        self.tmp.cleanup()
+
+
+# Run in the page: the address pairs (local, remote) of every connected RTCPeerConnection's
+# selected candidate pair; the page's connections are listed by the init script PEERS.
+PEERS = """
+(() => {
+  const Native = window.RTCPeerConnection;
+  window.__peerConnections = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) { super(...args); window.__peerConnections.push(this); }
+  };
+})();
+"""
+SELECTED_PAIRS = """async () => {
+  const out = [];
+  for (const pc of window.__peerConnections || []) {
+    if (pc.connectionState !== 'connected') continue;
+    const stats = await pc.getStats();
+    const byId = new Map();
+    stats.forEach((r) => byId.set(r.id, r));
+    stats.forEach((r) => {
+      if (r.type !== 'transport' || !r.selectedCandidatePairId) return;
+      const pair = byId.get(r.selectedCandidatePairId);
+      out.push([byId.get(pair.localCandidateId).address, byId.get(pair.remoteCandidateId).address]);
+    });
+  }
+  return out;
+}"""
+
+
+def is_loopback(address: str) -> bool:
+    import ipaddress
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False  # an mDNS name or nothing: not known to be loopback
