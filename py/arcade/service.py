@@ -12,14 +12,13 @@ import json
 import sys
 from typing import Any, Callable
 
-from gamecore import BadRequest, BadSave, Game, GameError, Rng, replay
+from gamecore import BadRequest, Game, GameError, Rng
 from gamecore.errors import shown
-from gamecore.jsonvalues import MAX_FILE_CHARS, copy_json, MAX_REQUEST_CHARS, parse_json
+from gamecore.jsonvalues import copy_json, MAX_REQUEST_CHARS, parse_json
 from gamecore import undo as takeback
 from gamecore.timeline import Timeline
-from gamecore.protocol import RECORD_FORMAT, SAVE_FORMAT
 
-from . import pictures, registry, tutorials
+from . import files, pictures, registry, tutorials
 
 API_VERSION = 1
 
@@ -250,21 +249,7 @@ class Service:
         return self._game(params).record()
 
     def load(self, params: dict) -> dict:
-        data = params.get("data")
-        if isinstance(data, str):
-            data = parse_json(data, MAX_FILE_CHARS, BadSave, "file",
-                              "The file is not valid JSON; it may be truncated or corrupt.")
-        if not isinstance(data, dict):
-            raise BadSave("This is not a Pipes & Ducks file.")
-        if data.get("game") not in registry.names():
-            raise BadSave("This file is not a game this site knows.")
-        cls = registry.get(data["game"]).game
-        if data.get("format") == RECORD_FORMAT:
-            game = replay(cls, data)
-        elif data.get("format") == SAVE_FORMAT:
-            game = cls.load(data)
-        else:
-            raise BadSave("This is not a Pipes & Ducks file.")
+        game = files.open_file(params.get("data"))
         game.seen = [len(game.log)] * game.num_players   # a loaded table has been seen
         return self._opened(game)
 

@@ -35,6 +35,12 @@ class Game(ABC):
     NAME: ClassVar[str]
     #: Version of this engine's ``to_dict`` layout; bump when it changes.
     STATE_VERSION: ClassVar[int] = 1
+    #: Version of this engine's rules: bump it when a change lets a record's moves reach
+    #: another score or be refused (a rule fix, a new option default), not for a refactor.
+    #: Score cards carry it (``arcade.scorecard``, docs/leaderboard.md).
+    RULES_VERSION: ClassVar[int] = 1
+    #: Older rules versions whose records this engine still replays to the same end.
+    RULES_REPLAYED: ClassVar[frozenset] = frozenset()
     #: Named options: ``{name: {"default": v, "choices": [...], "doc": str}}``.
     #: ``choices`` lists every allowed value. Engines may override ``check_options`` for
     #: rules between options (e.g. a 5th player needs the 110-card deck).

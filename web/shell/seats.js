@@ -23,9 +23,12 @@ export function botLevel(controller) {
 
 /** A seat name as the shell keeps it: text of at most 16 characters, without the characters
  * that mean something in markup or control characters, so a name read from storage, a file
- * or a link can never become markup in any screen that builds HTML from it. */
+ * or a link can never become markup in any screen that builds HTML from it. Characters are
+ * counted as code points (Array.from), so an emoji is never cut in half; py/arcade/names.py
+ * applies the same rule to score cards and the leaderboard (tests/leaderboard/test_names.py). */
 export function cleanName(name, i) {
-  const text = typeof name === 'string' ? name.replace(/[<>&"'`\u0000-\u001f\u007f]/g, '').trim().slice(0, 16) : '';
+  const text = typeof name === 'string'
+    ? Array.from(name.replace(/[<>&"'`\u0000-\u001f\u007f]/g, '').trim()).slice(0, 16).join('') : '';
   return text || DEFAULT_NAMES[i] || `Player ${i + 1}`;
 }
 

@@ -1,0 +1,108 @@
+"""Score cards: what "Share your score" carries (schema: docs/leaderboard.md).
+
+A card is the game's record (the proof) with what its player claims about it: the seat they
+played, their name, the date, whether it was the daily deal, the score and rank, and up to
+three favourite buildings of their city. ``arcade.verify`` replays the record and compares
+every claim with what the game reaches; the claims themselves are computed here, from a
+finished game, so the card the page makes and the check the verifier makes are one function.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from gamecore import Game
+from gamecore.undo import rebuild
+
+from . import names
+
+FORMAT = "pipes-and-ducks/score-card"
+VERSION = 1
+MAX_FAVOURITES = 3
+#: Who may sit in a seat, as the page names it (web/shell/seats.js; "remote": a friend online).
+CONTROLLERS = ("human", "remote", "bot:random", "bot:greedy", "bot:hard")
+PERSONS = ("human", "remote")
+
+
+def record_id(game: Game) -> str:
+    """The game's identity on the board: a digest of its deal and the moves that stand (a
+    take-back and the same move again is the same game)."""
+    text = json.dumps({"game": game.NAME, "options": game.options, "seed": str(game.seed),
+                       "moves": game.log}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _rank(keys: list, seat: int) -> int:
+    """1 + how many seats did strictly better (tied seats share a rank)."""
+    return 1 + sum(1 for k in keys if k > keys[seat])
+
+
+def _aqueducks_claim(game: Game, seat: int) -> dict:
+    res = game.result()
+    scores = res["scores"]
+    me = scores[seat]
+    solo = game.num_players == 1
+    keys = [(s["favour"], s["duckats"]) for s in scores]
+    return {"faction": me["faction"], "duckats": me["duckats"], "favour": me["favour"],
+            "score": me["duckats"] if solo else me["favour"], "rank": _rank(keys, seat),
+            "won": seat in res["winners"]}
+
+
+def _waterworks_claim(game: Game, seat: int) -> dict:
+    res = game.result()
+    lines = [p["line"][-1] for p in game.stats()["players"]]
+    won = [p in res["winners"] for p in range(game.num_players)]
+    keys = list(zip(won, lines))
+    return {"score": lines[seat], "line": lines[seat], "won": won[seat], "rank": _rank(keys, seat),
+            "turns": sum(1 for e in game.log if e["player"] == seat)}
+
+
+_CLAIMS = {"aqueducks": _aqueducks_claim, "waterworks": _waterworks_claim}
+
+
+def claim(game: Game, seat: int) -> dict:
+    """What a finished game gives ``seat``: score, rank, won (and faction, turns, ...)."""
+    return _CLAIMS[game.NAME](game, seat)
+
+
+def city_buildings(game: Game, seat: int) -> list:
+    """The building keys of ``seat``'s final city (both faces of every district), in city order;
+    ``[]`` for a game without cities."""
+    if game.NAME != "aqueducks":
+        return []
+    city = game.view(seat)["cities"][seat]
+    keys = []
+    for d in city["districts"]:
+        for face in (d["left"], d["right"]):
+            if face["key"] not in keys:
+                keys.append(face["key"])
+    return keys
+
+
+def default_favourites(game: Game, seat: int) -> list:
+    """The buildings still in the city that earned ``seat`` the most duckats (When Played and
+    End of Era), up to three; the city's first buildings make up the number."""
+    keys = city_buildings(game, seat)
+    if not keys:
+        return []
+    instances = game.card_table()["instances"]
+    earned = dict.fromkeys(keys, 0)
+    g = rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
+    for entry in game.log:
+        for e in g.apply(entry["player"], entry["move"]):
+            if e.get("player") == seat and e["type"] in ("build", "end_of_era"):
+                for gain in e["gains"]:
+                    key = instances[gain["card"]] if gain.get("card") is not None else None
+                    if key in earned:
+                        earned[key] += gain["duckats"]
+    return sorted(keys, key=lambda k: -earned[k])[:MAX_FAVOURITES]
+
+
+def make(game: Game, seat: int, seats: list, name: str, date: str, daily: bool = False,
+         favourites: list | None = None) -> dict:
+    """The card of a finished ``game`` for the person in ``seat``."""
+    return {"format": FORMAT, "version": VERSION, "game": game.NAME, "rules": game.RULES_VERSION,
+            "record": game.record(), "seats": list(seats), "seat": seat,
+            "name": names.clean_name(name, 0), "date": date, "daily": daily,
+            "claim": claim(game, seat),
+            "favourites": default_favourites(game, seat) if favourites is None else list(favourites)}
