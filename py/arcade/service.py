@@ -21,6 +21,7 @@ from gamecore.timeline import Timeline
 from . import files, pictures, registry, tutorials
 
 API_VERSION = 1
+SCORE_METHODS = ("dailyDeal", "scoreCard", "verifyScore")
 
 
 def _param(params: dict, name: str, kind: type | tuple, required: bool = True, default=None):
@@ -59,6 +60,17 @@ class Service:
             "illustration": pictures.illustration,
         }
         self._methods.update(tutorials.methods(self))
+        # Score cards and the daily deal (arcade.score_service) load on their first call:
+        # hashing, compression and the verifier are not needed to start a game.
+        self._scores = None
+        for name in SCORE_METHODS:
+            self._methods[name] = lambda params, name=name: self._score_method(name, params)
+
+    def _score_method(self, name: str, params: dict):
+        if self._scores is None:
+            from . import score_service
+            self._scores = score_service.methods(self)
+        return self._scores[name](params)
 
     # ----- transport ------------------------------------------------------------
     def dispatch_json(self, request: str) -> str:

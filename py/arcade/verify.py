@@ -140,7 +140,7 @@ def _check_claims(game: Game, card: dict) -> dict:
     return truth
 
 
-def _check_daily(game: Game, card: dict, today: datetime.date | None) -> None:
+def check_daily(game: Game, card: dict, today: datetime.date | None) -> None:
     day = daily.parse_date(card["date"])
     deal = daily.deal(game.NAME, day)
     if str(game.seed) != deal["seed"] or getattr(game, "scenario", None):
@@ -195,7 +195,7 @@ def verify_card(card, board_ids=(), today: datetime.date | None = None) -> dict:
         raise Refused("forged", "The game on this card is not finished.")
     truth = _check_claims(game, card)
     if card["daily"]:
-        _check_daily(game, card, today)
+        check_daily(game, card, today)
     gid = scorecard.record_id(game)
     if gid in board_ids:
         raise Refused("duplicate", "This game is already on the board.")

@@ -64,16 +64,56 @@ SPEC = {
     "tutorialSkip": {"id": (True, ANY_BAD + ["g99", "g1"])},
     "illustration": {"game": (True, ANY_BAD + ["chess", "", "../cards/waterworks"]),
                      "name": (True, ANY_BAD + ["", "nope", "../waterworks", "Leak-after", "moves", "pictures"])},
+    "dailyDeal": {"game": (True, ANY_BAD + ["chess", ""]),
+                  "date": (True, ANY_BAD + ["", "2025-02-30", "2025-5-3", "2025-05-03T00:00Z", "03/05/2025"])},
+    "verifyScore": {"link": (True, ANY_BAD + ["", "score=", "score=abc", "#score=!!", "https://x/#replay=abc"])},
+    # on a finished game (setting(finished=True)): the person's seat 0 against a normal bot
+    "scoreCard": {"id": (True, ANY_BAD + ["g99", "g2"]), "seat": (True, SEAT_BAD + [1]),
+                  "seats": (True, [None, "x", 1.5, True, {}, [], ["human"], ["human", "robot"],
+                                   ["bot:greedy", "human"], ["human", "bot:greedy", "bot:greedy"]]),
+                  "name": (True, [None, 1.5, -1, True, [], {}]),
+                  "date": (True, ANY_BAD + ["", "2025-02-30", "today"]),
+                  "daily": (False, [None, "x", 1, [], {}, True]),
+                  "favourites": (False, [None, "x", 1, {}, ["nope"], [1], ["a", "b", "c", "d"]])},
 }
+
+_FINISHED = {}
+
+
+def finished_record(game):
+    """A finished 2-player game's record (played once per game by random bots, in-process)."""
+    if game not in _FINISHED:
+        from arcade import registry
+        from gamecore import Rng
+        entry = registry.get(game)
+        g = entry.game.new({"players": 2}, 31)
+        while not g.is_over:
+            p = g.to_act()[0]
+            g.apply(p, entry.bots["random"](g, p, Rng(len(g.log))))
+        _FINISHED[game] = g.record()
+    return _FINISHED[game]
 
 
 def call(svc, method, params):
     return json.loads(svc.dispatch_json(json.dumps({"method": method, "params": params})))
 
 
-def setting(game):
-    """A service with a 2-player game in play (one move made) and a thinking hard bot."""
+def score_link(game):
+    """A good score link: the finished game's card, both seats people (nothing to recompute)."""
+    if ("link", game) not in _FINISHED:
+        from arcade import links, registry, scorecard
+        from gamecore import replay
+        g = replay(registry.get(game).game, finished_record(game))
+        card = scorecard.make(g, 0, ["human", "human"], "Ada", "2025-05-03")
+        _FINISHED["link", game] = "https://example.org/#" + links.encode(card)
+    return _FINISHED["link", game]
+
+
+def setting(game, finished=False):
+    """A service with a 2-player game in play (one move made) and a thinking hard bot; with
+    ``finished``, also a finished game for the score card (it opens first, as ``g1``)."""
     svc = Service()
+    done = call(svc, "load", {"data": finished_record(game)})["result"]["id"] if finished else None
     gid = call(svc, "newGame", {"game": game, "options": {"players": 2}, "seed": 77})["result"]["id"]
     p = first = call(svc, "state", {"id": gid})["result"]["toAct"][0]
     move = call(svc, "botMove", {"id": gid, "player": p, "level": "random"})["result"]["move"]
@@ -99,7 +139,12 @@ def setting(game):
     valid.update({"tutorials": {}, "tutorialStart": {"tutorial": game, "step": 1},
                   "tutorial": {"id": tid}, "tutorialPlay": {"id": tid, "move": lesson},
                   "tutorialSkip": {"id": tid},
-                  "illustration": {"game": game, "name": {"waterworks": "leak-after", "aqueducks": "hidden-face"}[game]}})
+                  "illustration": {"game": game, "name": {"waterworks": "leak-after", "aqueducks": "hidden-face"}[game]},
+                  "dailyDeal": {"game": game, "date": "2025-05-03"},
+                  "verifyScore": {"link": score_link(game)}})
+    if finished:
+        valid["scoreCard"] = {"id": done, "seat": 0, "seats": ["human", "bot:greedy"], "name": "Ada",
+                              "date": "2025-05-03", "daily": False, "favourites": []}
     return svc, valid
 
 
@@ -132,7 +177,7 @@ def test_every_method_has_its_parameters_listed_here():
 @GAMES
 def test_the_valid_calls_succeed(game):
     for method in SPEC:
-        svc, valid = setting(game)
+        svc, valid = setting(game, finished=method == "scoreCard")
         if method in valid:
             assert call(svc, method, valid[method])["ok"], method
 
@@ -140,7 +185,7 @@ def test_the_valid_calls_succeed(game):
 @GAMES
 @pytest.mark.parametrize("method, name, value", list(cases()))
 def test_a_bad_parameter_changes_nothing(game, method, name, value):
-    svc, valid = setting(game)
+    svc, valid = setting(game, finished=method == "scoreCard")
     params = dict(valid[method])
     if value == "<missing>":
         del params[name]
