@@ -469,3 +469,43 @@ def test_aqueducks_simultaneous_builds_and_a_publican_visit_across_devices(devic
     assert_only_own_secrets(received(guest), 1)
     assert host_probe.errors == [] and guest_probe.errors == [], (host_probe.errors, guest_probe.errors)
 
+
+FLOOD_AND_DISCARD = """(count) => {
+  const open = window.__channels.filter((c) => c.readyState === 'open');
+  for (let i = 0; i < count; i += 1) {
+    open.forEach((c) => c.send(JSON.stringify({ t: 'call', n: 50000 + i, method: 'stats', params: {} })));
+  }
+  document.querySelector('.ww-hand:not(.inactive) .ww-card[data-card-id]').click();
+  document.querySelector('[data-testid=act-discard]').click();
+}"""
+
+
+def test_a_flood_of_calls_is_answered_call_by_call_and_the_move_clicked_meanwhile_is_made(device, peer_server):
+    """200 calls at once, far past the rate limit (10 a second, burst 30): every one is
+    answered as that call (a `reply` with its `n`), none with a bare error, and a move clicked
+    on the same screen right behind them is refused by the limit, sent again by the guest's
+    client and made: the screen does not sit waiting."""
+    host, host_probe = device()
+    link = host_game(host, peer_server, "waterworks", 2, ["human", "human"], rules={"first_player": "2"})
+    ann, ann_probe = join(device, link, 1, "Ann")
+    ann.wait_for_selector(HAND_READY)
+    before = ann.evaluate("() => window.__received.length")
+    ann.evaluate(FLOOD_AND_DISCARD, 200)
+    host.wait_for_selector(HAND_READY, timeout=20_000)  # Ann's discard was made: the host's turn
+    assert host_state(host)["moveCount"] == 1
+    ann.wait_for_function("(b) => window.__received.slice(b).filter((m) => m.includes('\"n\":5')).length >= 200",
+                          arg=before, timeout=20_000)
+    msgs = [json.loads(m) for m in ann.evaluate("(b) => window.__received.slice(b)", before)]
+    flood = [m for m in msgs if m["t"] == "reply" and 50000 <= m["n"] < 50200]
+    assert sorted(m["n"] for m in flood) == list(range(50000, 50200))
+    assert not [m for m in msgs if m["t"] == "error"], [m for m in msgs if m["t"] == "error"][:3]
+    limited = [m for m in flood if not m["envelope"]["ok"]]
+    assert limited and all(m["envelope"]["error"]["code"] == "rate" for m in limited)
+    # the discard's own call was among the refused, and went through when sent again
+    own = [m for m in msgs if m["t"] == "reply" and m["n"] < 50000 and not m["envelope"]["ok"]]
+    assert own and all(m["envelope"]["error"]["code"] == "rate" for m in own), own
+    print(f"flood: {len(flood)} of 200 calls answered, {len(limited)} refused by the rate limit;"
+          f" the guest's own calls refused and sent again: {len(own)}")
+    play_simple_turn(host)
+    ann.wait_for_selector(HAND_READY, timeout=20_000)
+    assert host_probe.errors == [] and ann_probe.errors == [], (host_probe.errors, ann_probe.errors)

@@ -7,6 +7,9 @@ import { MAX_HOST_MESSAGE, randomHex, HEARTBEAT_MS, AWAY_MS } from './protocol.j
 import { openPeer, connect, send } from './transport.js';
 
 const SEAT_KEY = (room) => `pnd.online.seat.${room}`;
+// Pauses before sending a call the host's rate limit refused again (the limit refills 10 a
+// second, protocol.js): 7.75 s in all, then the refusal is said on the screen.
+const RATE_RETRIES = [250, 500, 1000, 2000, 4000];
 
 export function storedSeat(room) {
   try {
@@ -115,7 +118,19 @@ export class GuestLink {
 
   post(msg) { return this.conn ? send(this.conn, msg) : 0; }
 
-  call(method, params = {}) {
+  /** Ask the host's engine. A call the host's rate limit refused (the host did nothing with
+   *  it) is sent again after a pause; when every try was refused, that is the answer. */
+  async call(method, params = {}) {
+    for (const pause of [...RATE_RETRIES, null]) {
+      const res = await this.ask(method, params);
+      if (res.ok || res.error.code !== 'rate') return res;
+      if (pause === null || this.left) break;
+      await new Promise((resolve) => { setTimeout(resolve, pause); });
+    }
+    return refusal('rate', 'The host is busy and did not take that: try again in a moment.');
+  }
+
+  ask(method, params) {
     if (!this.conn) return Promise.resolve(refusal('not_ready', 'Not connected to the host.'));
     const n = this.next++;
     return new Promise((resolve) => {

@@ -9,6 +9,8 @@ import { cleanName, DEFAULT_NAMES, FALLBACK_BOT } from '../shell/seats.js';
 
 const report = (err) => console.error('online host:', err);
 const error = (code, message) => ({ ok: false, error: { code, message } });
+// `rate`: the guest's client waits and sends the call again (web/online/guest.js)
+const RATE_REFUSAL = { code: 'rate', message: 'Too many messages from this device: the host did not take that one.' };
 /** Every friend's seat of a seat list is taken: the game can start by itself. */
 const seated = (seats) => seats.every((s) => s.kind !== 'friend' || s.taken);
 
@@ -137,12 +139,16 @@ export class HostTable {
   }
 
   async receive(guest, raw) {
-    if (!guest.allow()) { this.post(guest, { t: 'error', code: 'rate', message: 'Too many messages: slow down.' }); return; }
+    // Read before the rate is checked, so that a call refused for either reason is answered
+    // as that call (its `n`): the guest's screen is never left waiting, and can try again.
     const parsed = parseGuestMessage(raw);
-    if (!parsed.ok) {
-      // a refused call is answered as that call, so the guest's screen is not left waiting
-      if (parsed.n !== undefined) this.post(guest, { t: 'reply', n: parsed.n, envelope: { ok: false, error: parsed.error } });
-      else this.post(guest, { t: 'error', ...parsed.error });
+    const limited = !guest.allow();
+    if (limited && parsed.ok && parsed.msg.t === 'ping') return; // heard: a heartbeat needs no answer
+    const refused = limited ? RATE_REFUSAL : !parsed.ok && parsed.error;
+    if (refused) {
+      const n = parsed.ok ? parsed.msg.n : parsed.n;
+      if (n !== undefined) this.post(guest, { t: 'reply', n, envelope: { ok: false, error: refused } });
+      else this.post(guest, { t: 'error', ...refused });
       return;
     }
     const { msg } = parsed;
