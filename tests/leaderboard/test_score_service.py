@@ -78,3 +78,27 @@ def test_the_score_methods_load_only_when_first_called():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).parents[2] / "py")
     assert out.stdout.strip() == "[]", out.stderr
+
+
+def test_a_daily_game_with_a_take_back_verifies_and_counts_it():
+    """The person takes back a play (the bots' replies go with it) before seeing the card the
+    last reply dealt, then plays on: the card verifies, the bots' moves are still the bots'."""
+    svc = Service()
+    deal = ok(svc, "dailyDeal", game="waterworks", date="2025-05-03")
+    gid = ok(svc, "newGame", game="waterworks", options=deal["options"], seed=deal["seed"])["id"]
+    took_back = False
+    while not (snap := ok(svc, "state", id=gid))["over"]:
+        p = snap["toAct"][0]
+        level = "greedy" if p else "random"
+        move = ok(svc, "botMove", id=gid, player=p, level=level)["move"]
+        ok(svc, "play", id=gid, player=p, move=move, **({"viewer": 0} if p == 0 else {}))
+        if not took_back and p == 2 and len(snap["view"]["cards"]) > 8:
+            n = ok(svc, "undoable", id=gid, player=0, bots=[1, 2])["moves"]
+            assert n == 3
+            ok(svc, "undo", id=gid, player=0, bots=[1, 2], moves=n)
+            took_back = True
+    assert took_back
+    made = ok(svc, "scoreCard", id=gid, seat=0, seats=deal["seats"], name="Ada", date=deal["date"], daily=True)
+    assert any("undo" in m for m in made["card"]["record"]["moves"])
+    result = ok(Service(), "verifyScore", link=made["link"])["result"]
+    assert result["takebacks"] == 1 and result["table"] == "daily/waterworks/2025-05-03"
