@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["index.html", "embed.html"]
-DATA_FOLDERS = ["cards", "tutorials"]
+DATA_FOLDERS = ["cards", "tutorials", "leaderboard"]
 # Inside web/: development-only folders and files never shipped.
 SKIP_DIRS = {"build", "tests", "test", "tools", "__pycache__", "node_modules"}
 SKIP_SUFFIXES = {".map", ".md", ".py", ".pyc", ".ts"}
