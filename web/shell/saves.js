@@ -246,7 +246,7 @@ export async function resumeSave(engine, id) {
   const loaded = await engine.load({ data: save.record });
   if (!loaded.ok) return { ok: false, message: `This saved game can't be opened: ${loaded.error.message}` };
   const session = { ...loaded.result, seats: cleanSeats(save.seats, loaded.result.players, save.online), saveId: save.id };
-  if (save.online) session.table = save.online; // an online table to reopen (web/app.js)
+  if (save.online) session.table = save.online; // an online table to reopen (web/shell/online-tables.js)
   return { ok: true, session };
 }
 

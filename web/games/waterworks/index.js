@@ -452,7 +452,8 @@ export async function mount(el, session) {
 
   let cleaned = false;
   /** Stop the turn loop, the table and the motion, and drop listeners; safe to call twice.
-   * Called by the shell that mounted the screen (web/app.js, web/embed.js) when it lets it go. */
+   * Called by the shell that mounted the screen (web/shell/game-screen.js, web/embed.js) when
+   * it lets it go. */
   function cleanup() {
     if (cleaned) return;
     cleaned = true;
