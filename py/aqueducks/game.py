@@ -6,7 +6,7 @@ from __future__ import annotations
 import marshal
 
 from gamecore import BadRequest, BadSave, Game, IllegalMove
-from gamecore.errors import shown
+from gamecore.errors import reading, shown
 from gamecore.jsonvalues import is_int, u64
 from gamecore.scenario import restack
 
@@ -323,27 +323,26 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
 
     @classmethod
     def from_dict(cls, data: dict) -> "Aqueducks":
-        try:
+        # Any shape error in a tampered save is refused in words, naming the part it is in.
+        with reading("game state"):
             st = marshal.loads(marshal.dumps(data))
             if not isinstance(st, dict):
                 raise BadSave("The saved state is not an object.")
             st["seed"], st["rng"] = u64(st.get("seed")), u64(st.get("rng"))   # text or (older) int
             if st["seed"] is None or st["rng"] is None:
                 raise BadSave("The saved seed or random state is not a number from 0 to 2**64-1.")
-            opts = cls.normalize_options(st["options"])
+            with reading("options"):
+                opts = cls.normalize_options(st["options"])
             if opts != st["options"]:
                 raise BadSave("The saved options are incomplete.")
-            for pl in st["players"]:
-                if len(pl["city"]) == len(C.LEGACY_SLOTS):   # saved when the city was a fixed 3 x 5
-                    pl["city"], pl["act"] = C.widen(pl["city"]), C.widen(pl["act"], lambda: [0, 0])
+            with reading("players"):
+                for pl in st["players"]:
+                    if len(pl["city"]) == len(C.LEGACY_SLOTS):   # saved when the city was a fixed 3 x 5
+                        pl["city"], pl["act"] = C.widen(pl["city"]), C.widen(pl["act"], lambda: [0, 0])
             g = cls.__new__(cls)
             g._load_state(st)
             g._validate()
             return g
-        except BadSave:
-            raise
-        except Exception as exc:
-            raise BadSave(f"The saved Aqueducks game is damaged ({type(exc).__name__}).") from None
 
     def _validate(self) -> None:
         validate(self)

@@ -155,8 +155,8 @@ def determinize(view: dict, player: int, rng: Rng) -> Aqueducks:
         else:
             g.pub = None
         return g
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise BadSave(f"That view cannot be turned into a game ({type(exc).__name__}).") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise BadSave("That view cannot be turned into a game.") from None
 
 
 # ----- scoring ---------------------------------------------------------------------------------

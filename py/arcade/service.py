@@ -40,6 +40,8 @@ class Service:
         self._games: dict[str, Game] = {}
         self._next_id = 1
         self._timeline = Timeline()
+        # What else holds on to an open game, told its id when the game is closed.
+        self._forgetters: list[Callable[[str], None]] = [self._timeline.drop]
         self._methods: dict[str, Callable[[dict], Any]] = {
             "ping": self.ping,
             "hello": self.hello,
@@ -268,7 +270,8 @@ class Service:
     def close(self, params: dict) -> dict:
         self._game(params)
         del self._games[params["id"]]
-        self._timeline.drop(params["id"])
+        for forget in self._forgetters:
+            forget(params["id"])
         return {}
 
     def move_log(self, params: dict) -> dict:

@@ -13,6 +13,7 @@ Service methods (registered by ``arcade.service``; params and results in docs/ap
 from __future__ import annotations
 
 from gamecore import BadRequest, GameError, Rng
+from gamecore.errors import shown
 from gamecore import scenario as S
 
 from . import registry
@@ -107,6 +108,7 @@ class Tutorial:
 def methods(service) -> dict:
     """The tutorial methods of ``service`` (an ``arcade.service.Service``)."""
     open_tutorials: dict[str, Tutorial] = {}
+    service._forgetters.append(lambda gid: open_tutorials.pop(gid, None))   # closed: let it go
 
     def tutorial_of(params: dict) -> Tutorial:
         game = service._game(params)
@@ -130,7 +132,7 @@ def methods(service) -> dict:
         sc = S.load(params.get("tutorial"))
         at = params.get("step", 0)
         if type(at) is not int or not 0 <= at < len(sc["steps"]):
-            raise BadRequest(f"The tutorial has steps 0 to {len(sc['steps']) - 1}; there is no step {at!r}.")
+            raise BadRequest(f"The tutorial has steps 0 to {len(sc['steps']) - 1}; there is no step {shown(at)}.")
         t = Tutorial(sc)
         while t.index < at:          # resuming: the steps before are made as Skip makes them
             t.skip()

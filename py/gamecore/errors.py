@@ -45,3 +45,30 @@ class BadSave(GameError):
     """A saved game or record that is corrupt, foreign, truncated or from a future version."""
 
     code = "bad_save"
+
+
+class reading:
+    """``with reading("open ends"):`` around the code that reads one part of a saved state.
+
+    A save may be tampered anywhere, so a value of the wrong shape can break the reader deep
+    inside (``None`` where a list was written). Such a refusal names the part in words, never
+    Python's exception text, which means nothing to a person ("TypeError: 'NoneType' object is
+    not iterable"). A refusal the reader raised on purpose keeps its own sentence; another
+    engine error (a bad option: "Option players must be one of ...") becomes a BadSave with
+    that sentence as it is."""
+
+    def __init__(self, part: str):
+        self.part = part
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if kind is None or issubclass(kind, BadSave):
+            return False
+        if issubclass(kind, GameError):
+            raise BadSave(exc.message) from None
+        if issubclass(kind, Exception):
+            raise BadSave(f"The save is damaged in its {self.part}: something there is missing "
+                          "or of the wrong kind.") from None
+        return False

@@ -21,7 +21,7 @@ import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from .errors import BadRequest, BadSave, GameError, IllegalMove, cut, shown
+from .errors import BadRequest, BadSave, GameError, IllegalMove, cut, reading, shown
 from .jsonvalues import copy_json, u64
 from .rng import Rng
 
@@ -203,12 +203,8 @@ class Game(ABC):
         check_envelope(data, SAVE_FORMAT, cls.STATE_VERSION, cls.NAME)
         if not isinstance(data.get("state"), dict):
             raise BadSave("The save has no game state.")
-        try:
+        with reading("game state"):   # any shape error in a tampered save, in words
             game = cls.from_dict(data["state"])
-        except BadSave:
-            raise
-        except Exception as exc:  # any shape error in a tampered save
-            raise BadSave(f"The save is damaged ({type(exc).__name__}).") from None
         _check_log(game)
         return game
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import BadRequest, BadSave
+from .errors import BadRequest, BadSave, shown
 from .carddata import data_file, data_names
 
 FORMAT = "pipes-and-ducks/tutorial"
@@ -39,7 +39,7 @@ def load(name: Any) -> dict:
     """The checked scenario ``tutorials/<name>.json``."""
     if (not isinstance(name, str) or not 0 < len(name) <= 48 or not set(name) <= _NAME_CHARS
             or name not in names()):
-        raise BadRequest(f"There is no tutorial called {str(name)[:48]!r}.")
+        raise BadRequest(f"There is no tutorial called {shown(name)}.")
     with open(data_file(FOLDER, name + ".json"), encoding="utf-8") as fh:
         try:
             data = json.load(fh)

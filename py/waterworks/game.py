@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from gamecore import BadRequest, BadSave, Game, Rng
-from gamecore.errors import cut, shown
+from gamecore.errors import reading, shown
 from gamecore.scenario import restack
 
 from . import cards as deckmod
@@ -119,12 +119,8 @@ class WaterWorks(Game):
 
     @classmethod
     def from_dict(cls, data: dict) -> "WaterWorks":
-        try:
+        with reading("game state"):   # save.from_dict names the parts it reads
             return save.from_dict(cls, data)
-        except BadSave:
-            raise
-        except Exception as exc:
-            raise BadSave(f"The saved Water Works state is damaged ({type(exc).__name__}: {cut(str(exc))}).") from None
 
     def clone(self) -> "WaterWorks":
         g = WaterWorks.__new__(WaterWorks)

@@ -3,6 +3,7 @@ to_dict(from_dict(d)) == d and a replayed game gives the identical dict."""
 from __future__ import annotations
 
 from gamecore import BadSave, Rng
+from gamecore.errors import reading
 from gamecore.jsonvalues import is_int, u64
 
 from .integrity import validate
@@ -83,10 +84,8 @@ def from_dict(cls, data) -> "object":
     if missing:
         raise BadSave(f"The saved state lacks {', '.join(missing)}.")
     g = cls.__new__(cls)
-    try:
+    with reading("options"):
         g.options = cls.normalize_options(data.get("options"))
-    except Exception as exc:
-        raise BadSave(f"The save's options are invalid: {getattr(exc, 'message', exc)}") from None
     g.seed = _u64(data.get("seed"), "seed")
     g.rng = Rng(0)
     g.rng.state = _u64(data.get("rng"), "random state")
@@ -122,9 +121,10 @@ def from_dict(cls, data) -> "object":
     else:
         if not isinstance(oc, dict) or oc.get("reason") not in ("spout", "draw_pile_exhausted"):
             raise BadSave("The save's result is invalid.")
-        g.outcome = {"winners": _intlist(oc["winners"], "winners"), "reason": oc["reason"],
-                     "line": [_intlist(c, "line") for c in oc["line"]],
-                     "pipes": _int(oc["pipes"], "result")}
+        with reading("result"):
+            g.outcome = {"winners": _intlist(oc["winners"], "winners"), "reason": oc["reason"],
+                         "line": [_intlist(c, "line") for c in oc["line"]],
+                         "pipes": _int(oc["pipes"], "result")}
     td = data.get("table")
     if not isinstance(td, dict):
         raise BadSave("The save has no table.")
@@ -134,15 +134,39 @@ def from_dict(cls, data) -> "object":
     t.leak = _intlist(td.get("leak"), "leaks")
     if len(t.leak) != n or any(not -1 <= x < w * h for x in t.leak):
         raise BadSave("The save's leaks are invalid.")
-    for e in td.get("ends"):
+    with reading("open ends"):
+        _read_ends(t, td.get("ends"), n, w * h)
+    with reading("table cards"):
+        seen = _read_cells(t, td.get("cells"), n, w * h, ncards)
+    _check_table(t, n)
+    g.table = t
+    aside = [s for s, placed in zip(g.spouts, g.spout_placed) if not placed]
+    allids = seen + [c for hnd in g.hands for c in hnd] + g.draw + g.discard + aside + g.out_of_play
+    if sorted(allids) != list(range(ncards)):
+        raise BadSave("The save does not account for every card exactly once.")
+    validate(g)          # recompute what follows from the rest and compare
+    return g
+
+
+def _read_ends(t, ends, n, size):
+    """The open ends of the saved table ``[[cell, owner, source, dir], ...]`` into ``t``."""
+    if not isinstance(ends, list):
+        raise BadSave("The save's open ends are invalid.")
+    for e in ends:
         tt, o, s, dd = (_int(v, "open ends") for v in e)
-        if not (0 <= tt < w * h and 0 <= o < n and 0 <= dd < 4 and t.nb[s][dd] == tt):
+        if not (0 <= tt < size and 0 <= o < n and 0 <= dd < 4 and t.nb[s][dd] == tt):
             raise BadSave("The save's open ends are invalid.")
         t.ends[tt] = (o, s, dd)
         t.open_count[o] += 1
+
+
+def _read_cells(t, cells_data, n, size, ncards) -> list:
+    """The saved table's cards into ``t``; returns the card ids seen there."""
+    if not isinstance(cells_data, list):
+        raise BadSave("The save's table cards are invalid.")
     seen = []
-    for d in td.get("cells"):
-        idx = _int(d["cell"], "cell", 0, w * h - 1)
+    for d in cells_data:
+        idx = _int(d["cell"], "cell", 0, size - 1)
         c = Cell()
         for f in CELL_FIELDS:
             setattr(c, f, d[f])
@@ -164,6 +188,11 @@ def from_dict(cls, data) -> "object":
             c.stack.append((cid, turned))
             seen.append(cid)
         t.cells[idx] = c
+    return seen
+
+
+def _check_table(t, n) -> None:
+    """Every open end, pipeline and leak joins the cards they name."""
     for tt, (o, src, dd) in t.ends.items():
         if tt in t.cells or src not in t.cells or t.cells[src].owner != o:
             raise BadSave("The save's open ends are invalid.")
@@ -182,10 +211,3 @@ def from_dict(cls, data) -> "object":
     for p, lk in enumerate(t.leak):
         if lk >= 0 and (lk not in t.cells or t.cells[lk].owner != p):
             raise BadSave("The save's leaks are invalid.")
-    g.table = t
-    aside = [s for s, placed in zip(g.spouts, g.spout_placed) if not placed]
-    allids = seen + [c for hnd in g.hands for c in hnd] + g.draw + g.discard + aside + g.out_of_play
-    if sorted(allids) != list(range(ncards)):
-        raise BadSave("The save does not account for every card exactly once.")
-    validate(g)          # recompute what follows from the rest and compare
-    return g

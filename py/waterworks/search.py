@@ -88,8 +88,8 @@ def determinize(view: dict, player: int, rng: Rng):
         g.outcome = view["result"]
         g.turn = view["turn"]
         return g
-    except (KeyError, TypeError, ValueError, IndexError, AssertionError) as exc:
-        raise BadSave(f"That view cannot be turned into a game ({type(exc).__name__}).") from None
+    except (KeyError, TypeError, ValueError, IndexError, AssertionError):
+        raise BadSave("That view cannot be turned into a game.") from None
 
 
 def heuristic(game, player: int) -> float:

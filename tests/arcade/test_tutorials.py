@@ -247,3 +247,22 @@ def test_a_take_back_in_a_tutorial_game_kept_on_rebuilds_from_its_deal(svc):
     assert ok(svc, "undoable", id=gid, player=0, bots=[1])["moves"] == 1
     ok(svc, "undo", id=gid, player=0, bots=[1])
     assert ok(svc, "save", id=gid) == before
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_closing_a_tutorial_game_lets_it_go(svc, name):
+    """Issue 26, item 12: after 100 start/close pairs the service held 100 tutorial games
+    (openGames said 0, the tutorial runner still kept each one)."""
+    import gc
+    import weakref
+    alive = []
+    for _ in range(100):
+        gid = ok(svc, "tutorialStart", tutorial=name)["id"]
+        alive.append(weakref.ref(svc._games[gid]))
+        ok(svc, "close", id=gid)
+    gc.collect()
+    assert ok(svc, "openGames")["count"] == 0
+    assert sum(ref() is not None for ref in alive) == 0
+    res = call(svc, "tutorial", id=gid)
+    assert res["error"]["code"] == "bad_request"
+
