@@ -80,9 +80,41 @@ def record_moves(page):
         {id: document.documentElement.dataset.gameId})).result.moves""")
 
 
+def test_undo_on_the_hand_over_screen_gives_the_turn_back(open_page):
+    """Issue 26, item 1: two people on one device; Ann plays, then takes it back on the
+    hand-over screen. The device is still hers: her turn comes back (it was a dead end: "Pass
+    to Ben" again, and Ben's hand with nothing to do). She plays again, and Ben then plays."""
+    page, probe = open_page()
+    start_from_menu(page, "waterworks", 2, ["human", "human"], ["Ann", "Ben"], {"first_player": "1"},
+                    seed=26)
+    page.click(f"{HANDOFF} button:has-text('I am Ann')")
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    before = engine_state(page, 0)
+    move = first_move(before["legal"])
+    make_move(page, move)
+    page.click(f"{HANDOFF} button:has-text('Undo Ann’s move')", timeout=10_000)
+    page.wait_for_function("() => [...document.querySelectorAll('.frame-log-list li')].some(li => li.textContent === 'Ann took back 1 move.')",
+                           timeout=20_000)
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    assert page.locator(HANDOFF).count() == 0, "the device stays with Ann: no hand-over"
+    assert "Ann" in page.inner_text("[data-testid=status]")
+    assert hand_on_screen(page) == sorted(c["id"] for c in before["view"]["hand"])
+    make_move(page, move, first=False)
+    page.click(f"{HANDOFF} button:has-text('I am Ben')", timeout=10_000)
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    ben = engine_state(page, 1)
+    assert ben["toAct"] == [1] and ben["legal"], "Ben has his turn"
+    make_move(page, first_move(ben["legal"]))
+    page.wait_for_selector(f"{HANDOFF} button:has-text('I am Ann')", timeout=10_000)
+    moves = record_moves(page)
+    assert [m.get("undo") for m in moves] == [None, 1, None, None]
+    assert [m["player"] for m in moves] == [0, 0, 0, 1]
+    no_errors(probe)
+
+
 def test_change_a_simultaneous_build_before_the_reveal(open_page):
     """Two people on one device: Ann's build is sealed until Bo has chosen, so the hand-over
-    screen offers to take it back; she then builds elsewhere."""
+    screen offers to take it back; the device stays hers and she builds elsewhere."""
     page, probe = open_page()
     # a seeded deal: Ann's first and last places must be two builds (a hand with nothing to
     # build would pass, and one place would be both)
@@ -96,20 +128,19 @@ def test_change_a_simultaneous_build_before_the_reveal(open_page):
     page.wait_for_function("() => [...document.querySelectorAll('.frame-log-list li')].some(li => li.textContent === 'Ann took back 1 move.')",
                            timeout=20_000)
     assert engine_state(page)["legal"] == snap["legal"], "Ann owes her choice again"
-    # the same hand-over screen, now without the offer (nothing left to take back)
-    page.wait_for_selector(f"{HANDOFF} button:has-text('I am Bo')")
-    assert page.locator(f"{HANDOFF} button:has-text('Undo')").count() == 0
+    # her turn again, without a hand-over: the device never left her
+    page.wait_for_selector(".aq[data-turn=build]", timeout=30_000)
+    assert page.locator(HANDOFF).count() == 0
+    aq_build(page, last=True)   # a build somewhere else this time
     page.click(f"{HANDOFF} button:has-text('I am Bo')")
     page.wait_for_selector(".aq[data-turn=build]", timeout=30_000)
     aq_build(page)
-    page.click(f"{HANDOFF} button:has-text('I am Ann')")
-    page.wait_for_selector(".aq[data-turn=build]", timeout=30_000)
-    aq_build(page, last=True)   # a build somewhere else this time
     page.wait_for_function("""async () => (await window.PipesAndDucks.record(
         {id: document.documentElement.dataset.gameId})).result.moves.length >= 4""", timeout=30_000)
     moves = record_moves(page)
     assert moves[1] == {"player": 0, "undo": 1, "bots": []}
-    assert moves[0]["player"] == 0 and moves[3]["player"] == 0 and moves[0]["move"] != moves[3]["move"]
+    assert moves[0]["player"] == 0 and moves[2]["player"] == 0 and moves[0]["move"] != moves[2]["move"]
+    assert moves[3]["player"] == 1
     no_errors(probe)
 
 

@@ -20,7 +20,8 @@ export function attachHistory(match, frame) {
   const timeline = attachTimeline(match, frame, { onLive: () => undo.refresh() });
 
   // On a shared device the person who just moved may take it back on the hand-over screen,
-  // before the next person's cards are shown (nothing new has reached anyone yet).
+  // before the next person's cards are shown (nothing new has reached anyone yet). A take-back
+  // ends the hand-over: the device stays with them and the match asks whose turn it is now.
   const handoff = frame.handoff;
   frame.handoff = async (name, colour) => {
     for (;;) {
@@ -29,7 +30,7 @@ export function attachHistory(match, frame) {
       const more = undo.offer ? [[`Undo ${who === 'You' ? 'your' : `${who}’s`} move`, 'undo']] : [];
       const choice = await handoff(name, colour, more);
       if (choice !== 'undo') return choice;
-      await undo.undo();
+      if ((await undo.undo()).ok) return 'undone';
     }
   };
 

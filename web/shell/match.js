@@ -221,9 +221,13 @@ export class Match {
 
   async humanTurn(player) {
     if (this.seats.humans.length > 1 && this.shownTo !== player) {
+      const before = this.epoch;
       this.ui.hide();
       await this.ui.handoff(player);
       if (this.stopped) return;
+      // Taken back on the hand-over screen: the device is still with the person who moved,
+      // and whose turn it is must be asked again (it may be theirs).
+      if (before !== this.epoch) return;
       this.shownTo = player;
     }
     this.viewer = player;

@@ -42,8 +42,9 @@ export function attachUndo(match, slot, { say = () => {} } = {}) {
     show();
   }
 
+  /** Take back what is offered; resolves the match's answer ({ok, events} or {ok: false, error}). */
   async function undo() {
-    if (!offer || busy) return;
+    if (!offer || busy) return { ok: false, error: { code: 'busy', message: 'Nothing to take back now.' } };
     const { player, moves } = offer;
     busy = true;
     offer = null;
@@ -53,6 +54,7 @@ export function attachUndo(match, slot, { say = () => {} } = {}) {
     if (!res.ok) say(res.error.message, null);
     else for (const ev of res.events) say(ev.text, match.session.seats[ev.player].colour);
     refresh();
+    return res;
   }
 
   function onKey(e) {
