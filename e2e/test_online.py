@@ -104,7 +104,43 @@ def loopback_pairs(page):
 
 
 def received(page):
-    return [json.loads(m) for m in page.evaluate("() => window.__received")]
+    """What the guest's page received, each view rebuilt whole from the patch it came as
+    (web/online/delta.js), under `result` (a reply's under `envelope.result`)."""
+    bases = {}
+    out = []
+    for msg in (json.loads(m) for m in page.evaluate("() => window.__received")):
+        carrier = msg["envelope"] if msg.get("t") == "reply" else msg
+        if "patch" in carrier:
+            bases[carrier["view"]] = apply_patch(bases.get(carrier["view"]), carrier["patch"])
+            carrier["result"] = {**bases[carrier["view"]], "events": carrier.get("events", [])}
+        out.append(msg)
+    return out
+
+
+def apply_patch(base, p):
+    """web/online/delta.js patch(), written again here to check it: [0, value],
+    [1, {key: patch}, [gone keys]], [2, {index: patch}] or [3, start, count, [items]]."""
+    if p is None:
+        return base
+    if p[0] == 0:
+        return p[1]
+    if p[0] == 1:
+        out = {k: v for k, v in base.items() if k not in p[2]}
+        out.update({k: apply_patch(base.get(k), d) for k, d in p[1].items()})
+        return out
+    if p[0] == 2:
+        out = list(base)
+        for i, d in p[1].items():
+            out[int(i)] = apply_patch(base[int(i)], d)
+        return out
+    start, count, items = p[1:]
+    return base[:start] + items + base[start + count:]
+
+
+def without_seed(value):
+    if isinstance(value, dict):
+        return {k: without_seed(v) for k, v in value.items() if k not in ("seed", "rng")}
+    return [without_seed(v) for v in value] if isinstance(value, list) else value
 
 
 def views(value):
@@ -210,7 +246,20 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     said = log_lines(guest)
     assert any(line.startswith("Host ") for line in said), said
     assert not any(line.startswith("You ") for line in said), said
-    assert_only_own_secrets(received(guest), 1)
+    msgs = received(guest)
+    assert_only_own_secrets(msgs, 1)
+    # what changed, not whole snapshots: only the first view of each kind (the seat's own, the
+    # public one) came whole, and the guest's last view, rebuilt from patches, is the host's
+    raw = guest.evaluate("() => window.__received")
+    per_move = sum(map(len, raw)) / host_state(host)["moveCount"]
+    print(f"the guest received {sum(map(len, raw))} characters, {per_move:.0f} a move")
+    carriers = [m["envelope"] if m["t"] == "reply" else m for m in msgs if m["t"] in ("reply", "moved", "undone")]
+    whole = [c["view"] for c in carriers if "patch" in c and c["patch"] and c["patch"][0] == 0]
+    assert sorted(whole) == ["public", "seat"], whole
+    last = [c["result"] for c in carriers if c.get("view") == "seat"][-1]
+    last.pop("events")
+    assert without_seed(last) == without_seed(host_state(host, 1))
+    assert per_move < 4000, per_move  # docs/online.md
     # Rematch keeps the table: a new game, the same seats, and the guest's screen follows
     first = host.evaluate("() => document.documentElement.dataset.gameId")
     host.click(f"{GAMEOVER} button:has-text('Rematch')")

@@ -6,8 +6,10 @@ real PeerJS server on loopback, real WebRTC between them, the built site (dist/)
 - Move latency: from a click on one device to the other device's log showing the move,
   median over the moves of discard-only Water Works turns, both directions (includes the
   host's engine).
-- Bytes per move: the characters the guest receives on its data channel per move, the
-  heartbeat's pings apart; and what the pings add (every device pings every 1.5 s).
+- Bytes per move: every character the guest receives on its data channel while the moves
+  are played (and a second after the last), divided by the moves, the heartbeat's pings
+  apart, with what each kind of message adds; and what the pings add (every device pings
+  every 1.5 s).
 
 Everything runs in a network namespace whose only interface is loopback
 (tools/loopback_net.py): the WebRTC candidate pair it uses is printed, and loopback it must be.
@@ -30,16 +32,30 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--n
 # Each page: when its log grows (wall clock, shared by the contexts), and what its data
 # channels receive.
 PROBE = """
-window.__logTimes = []; window.__bytes = 0; window.__pingBytes = 0;
+window.__logTimes = []; window.__bytes = 0; window.__pingBytes = 0; window.__kinds = {};
 new MutationObserver(() => {
   const n = document.querySelectorAll('.frame-log-list li').length;
   while (window.__logTimes.length < n) window.__logTimes.push(performance.timeOrigin + performance.now());
 }).observe(document, { childList: true, subtree: true });
+// which method each call asked, so a reply's bytes are counted under it
+const asked = new Map();
+const send = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+  try { const m = JSON.parse(data); if (m.t === 'call') asked.set(m.n, m.method); } catch {}
+  return send.call(this, data);
+};
 const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
 Object.defineProperty(RTCDataChannel.prototype, 'onmessage', { configurable: true, get() { return d.get.call(this); },
   set(fn) { d.set.call(this, fn && function (e) {
     const n = typeof e.data === 'string' ? e.data.length : 0;
-    if (e.data === '{"t":"ping"}') window.__pingBytes += n; else window.__bytes += n;
+    if (e.data === '{"t":"ping"}') window.__pingBytes += n;
+    else {
+      window.__bytes += n;
+      let kind = '?';
+      try { const m = JSON.parse(e.data); kind = m.t === 'reply' ? `${asked.get(m.n)} reply` : m.t; } catch {}
+      const k = window.__kinds[kind] || (window.__kinds[kind] = [0, 0]);
+      k[0] += 1; k[1] += n;
+    }
     return fn.call(this, e); }); } });
 """
 TURN = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
@@ -90,9 +106,10 @@ def main() -> None:
             guest.reload()
             guest.wait_for_function("() => performance.getEntriesByName('pnd:online-screen').length > 0", timeout=30_000)
             back = guest.evaluate("() => performance.getEntriesByName('pnd:online-screen')[0].startTime")
-            latencies, per_move = [], []
+            latencies = []
             moves = 0
             ping0, t_start = guest.evaluate("() => window.__pingBytes"), time.time()
+            bytes0, kinds0 = guest.evaluate("() => [window.__bytes, structuredClone(window.__kinds)]")
             while moves < args.moves:
                 mover = None
                 for _ in range(400):
@@ -106,13 +123,14 @@ def main() -> None:
                     break  # the game ended: enough moves were usually made
                 page, other = mover
                 seen = other.evaluate("() => window.__logTimes.length")
-                bytes_before = guest.evaluate("() => window.__bytes")
                 t0 = page.evaluate(DISCARD)
                 other.wait_for_function(f"() => window.__logTimes.length > {seen}", timeout=20_000)
                 latencies.append(other.evaluate(f"() => window.__logTimes[{seen}]") - t0)
-                guest.wait_for_timeout(30)
-                per_move.append(guest.evaluate("() => window.__bytes") - bytes_before)
                 moves += 1
+            guest.wait_for_timeout(1000)  # the calls a move sets off on the guest's screen
+            total, kinds = guest.evaluate("() => [window.__bytes, window.__kinds]")
+            total -= bytes0
+            kinds = {k: (c - kinds0.get(k, [0, 0])[0], b - kinds0.get(k, [0, 0])[1]) for k, (c, b) in kinds.items()}
             pings = guest.evaluate("() => window.__pingBytes") - ping0
             elapsed = time.time() - t_start
             for ctx in contexts:
@@ -123,9 +141,12 @@ def main() -> None:
     print(f"  {'invitation link to the seats (first visit):':48s}{first:7.0f} ms")
     print(f"  {'invitation link to the table (seat kept):':48s}{back:7.0f} ms")
     print(f"  {f'move latency, device to device (median of {len(latencies)}):':48s}{statistics.median(latencies):7.1f} ms")
-    print(f"  {'bytes the guest receives per move (median):':48s}{statistics.median(per_move):7.0f}")
+    print(f"  {f'bytes the guest receives per move ({moves} moves):':48s}{total / moves:7.0f}")
+    for kind, (count, size) in sorted(kinds.items(), key=lambda kv: -kv[1][1]):
+        if count:
+            print(f"    {kind + ':':44s}{size / moves:7.0f}  ({count / moves:.1f} a move, {size / count:.0f} each)")
     print(f"  {'heartbeat pings the guest receives:':48s}{pings / elapsed:7.1f} bytes/s"
-          f" ({pings} bytes in {elapsed:.1f} s, {pings / max(1, len(per_move)):.1f} per move)")
+          f" ({pings} bytes in {elapsed:.1f} s, {pings / max(1, moves):.1f} per move)")
 
 
 if __name__ == "__main__":

@@ -5,11 +5,13 @@
 import { engineApi, refusal } from '../engine/api.js';
 import { MAX_HOST_MESSAGE, randomHex, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
 import { openPeer, connect, send } from './transport.js';
+import { patch } from './delta.js';
 
 const SEAT_KEY = (room) => `pnd.online.seat.${room}`;
 // Pauses before sending a call the host's rate limit refused again (the limit refills 10 a
 // second, protocol.js): 7.75 s in all, then the refusal is said on the screen.
 const RATE_RETRIES = [250, 500, 1000, 2000, 4000];
+const VIEW_KINDS = new Set(['seat', 'public']); // a seat's own view, the spectators'
 
 export function storedSeat(room) {
   try {
@@ -45,6 +47,7 @@ export class GuestLink {
     this.seat = undefined;
     this.conn = null;
     this.peer = null;
+    this.views = {}; // the last view of each kind the host sent: the bases of its patches
     this.engine = engineApi((method, params) => this.call(method, params));
   }
 
@@ -53,7 +56,8 @@ export class GuestLink {
     if (this.peer.disconnected) this.peer.reconnect();
     const conn = await connect(this.peer, this.room);
     this.conn = conn;
-    conn.on('data', (raw) => this.receive(raw));
+    this.views = {}; // the host starts every connection's views afresh
+    conn.on('data', (raw) => { if (conn === this.conn) this.receive(raw); });
     conn.on('close', () => this.closed(conn));
     conn.on('error', () => this.closed(conn));
     this.startBeat();
@@ -91,17 +95,34 @@ export class GuestLink {
     this.heardAt = performance.now();
     this.setQuiet(false);
     if (msg.t === 'reply') {
+      // a view's patch is applied even if nobody waits for it: it is the base of the next
+      const e = msg.envelope;
+      const envelope = !e || typeof e.ok !== 'boolean' ? null : e.ok && e.view ? this.viewFrom(e) : e;
       const resolve = this.pending.get(msg.n);
       if (!resolve) return;
       this.pending.delete(msg.n);
-      resolve(msg.envelope && typeof msg.envelope.ok === 'boolean' ? msg.envelope : refusal('internal', 'The host sent a malformed answer.'));
-    } else if (msg.t === 'moved') {
-      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.seats.remoteMoved(msg.player, msg.result);
-    } else if (msg.t === 'undone') {
-      if (this.match && Number.isInteger(msg.player) && msg.result) this.match.seats.remoteUndone(msg.player, msg.result);
+      resolve(envelope || refusal('internal', 'The host sent a malformed answer.'));
+    } else if (msg.t === 'moved' || msg.t === 'undone') {
+      const got = this.viewFrom(msg);
+      if (!got || !this.match || !Number.isInteger(msg.player)) return;
+      if (msg.t === 'moved') this.match.seats.remoteMoved(msg.player, got.result);
+      else this.match.seats.remoteUndone(msg.player, got.result);
     } else if (msg.t === 'table') this.handlers.table(msg);
     else if (msg.t === 'seated') { this.seat = msg.seat; this.handlers.seated(msg); }
     else if (msg.t === 'error') this.handlers.error(String(msg.message || 'The host refused.'));
+  }
+
+  /** A view the host sent as a patch against the last of its kind ({view, patch, events?}):
+   *  the envelope {ok, result} with the whole view (and the events), or null if malformed. */
+  viewFrom({ view: kind, patch: change, events }) {
+    if (!VIEW_KINDS.has(kind) || (events !== undefined && !Array.isArray(events))) return null;
+    let view;
+    try { view = patch(this.views[kind], change); } catch { return null; }
+    if (!view || typeof view !== 'object' || Array.isArray(view)) return null;
+    this.views[kind] = view;
+    // the screens get their own copy: what they change must not change the next patch's base
+    const result = structuredClone(view);
+    return { ok: true, result: events ? { events, ...result } : result };
   }
 
   /** The match's seat control (session.online) gives it to the link when the screen starts the game. */

@@ -2,9 +2,11 @@
 // only engine; each guest's data channel is a narrow relay into it: a guest may ask for its
 // own seat's view or the spectators' view and play for its own seat (when the engine says it
 // is that seat's turn), nothing else — never a save, the record, another seat's view or the
-// seed. After every move each guest gets the public events and its own snapshot.
+// seed. After every move each guest gets the public events and what changed in its own view
+// (a patch against the last view it was sent: web/online/delta.js).
 import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
 import { send } from './transport.js';
+import { diff } from './delta.js';
 import { cleanName, DEFAULT_NAMES, FALLBACK_BOT } from '../shell/seats.js';
 
 const report = (err) => console.error('online host:', err);
@@ -109,7 +111,8 @@ export class HostTable {
   }
 
   accept(conn) {
-    const guest = { conn, seat: undefined, allow: rateLimiter(), chain: Promise.resolve(), heard: performance.now(), silent: false };
+    // views: the last view of each kind (its seat's, the public one) this guest was sent
+    const guest = { conn, seat: undefined, allow: rateLimiter(), chain: Promise.resolve(), heard: performance.now(), silent: false, views: {} };
     this.guests.add(guest);
     conn.on('open', () => this.post(guest, this.tableMessage()));
     conn.on('data', (raw) => { this.heard(guest); guest.chain = guest.chain.then(() => this.receive(guest, raw)).catch(report); });
@@ -122,6 +125,16 @@ export class HostTable {
   }
 
   post(guest, msg) { this.bytesSent += send(guest.conn, msg); }
+
+  /** A result that carries a view (a snapshot, with a move's events or not) as what changed
+   *  since the last view of that kind (`seat` or `public`) this guest was sent; the guest
+   *  keeps the same bases (the channel is ordered), so `patch` rebuilds the view there. */
+  viewChange(guest, kind, result) {
+    const { events, ...view } = scrub(result);
+    const change = { view: kind, patch: diff(guest.views[kind], view) };
+    guest.views[kind] = view;
+    return events ? { ...change, events } : change;
+  }
 
   changed() {
     const seats = this.seatList();
@@ -187,26 +200,34 @@ export class HostTable {
     if (guest.seat === undefined) { reply(error('bad_request', 'Take a seat or watch first.')); return; }
     const asked = guestCall(msg, guest.seat, this.session.id);
     if (!asked.ok) { reply(asked); return; }
-    if (['state', 'stats', 'viewAt', 'illustration'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
+    // a view: what changed since the last one of its kind
+    const replyView = (kind, envelope) => {
+      if (!envelope.ok) reply(envelope);
+      else this.post(guest, { t: 'reply', n: msg.n, envelope: { ok: true, ...this.viewChange(guest, kind, envelope.result) } });
+    };
+    if (asked.method === 'state') { replyView(asked.params.player === undefined ? 'public' : 'seat', await this.engine.state(asked.params)); return; }
+    if (['stats', 'viewAt', 'illustration'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
     if (!this.match) { reply(error('not_ready', 'The table is not playing yet.')); return; }
     const { id } = this.session;
     if (asked.method === 'undoable') { reply(await this.engine.undoable({ id, player: guest.seat, bots: this.match.seats.bots })); return; }
-    if (asked.method === 'undo') { reply(await this.match.seats.undoFor(guest.seat, asked.moves)); return; }
+    if (asked.method === 'undo') { replyView('seat', await this.match.seats.undoFor(guest.seat, asked.moves)); return; }
     const played = await this.match.seats.playFor(guest.seat, asked.move);
     if (!played.ok) { reply(played); return; }
     const snap = await this.engine.state({ id, player: guest.seat });
-    if (!snap.ok) { reply(snap); return; }
-    reply({ ok: true, result: { events: played.result.events, ...snap.result } });
+    replyView('seat', snap.ok ? { ok: true, result: { events: played.result.events, ...snap.result } } : snap);
   }
 
-  /** After any move or take-back: each other guest gets the public events and its own snapshot. */
+  /** After any move or take-back: each other guest gets the public events and what changed
+   *  in its own view (the public one for a spectator). */
   broadcast(player, result, undo = false) {
     for (const g of this.guests) {
       if (g.seat === undefined || g.seat === player) continue;
       g.chain = g.chain.catch(report).then(async () => {
-        const params = Number.isInteger(g.seat) ? { id: this.session.id, player: g.seat } : { id: this.session.id };
-        const snap = await this.engine.state(params);
-        if (snap.ok) this.post(g, { t: undo ? 'undone' : 'moved', player, result: scrub({ events: result.events, ...snap.result }) });
+        const seated = Number.isInteger(g.seat);
+        const snap = await this.engine.state(seated ? { id: this.session.id, player: g.seat } : { id: this.session.id });
+        if (!snap.ok) return;
+        const change = this.viewChange(g, seated ? 'seat' : 'public', { events: result.events, ...snap.result });
+        this.post(g, { t: undo ? 'undone' : 'moved', player, ...change });
       });
     }
   }
