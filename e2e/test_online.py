@@ -558,3 +558,35 @@ def test_a_flood_of_calls_is_answered_call_by_call_and_the_move_clicked_meanwhil
     play_simple_turn(host)
     ann.wait_for_selector(HAND_READY, timeout=20_000)
     assert host_probe.errors == [] and ann_probe.errors == [], (host_probe.errors, ann_probe.errors)
+
+
+def test_a_guest_reaches_the_table_by_itself_after_the_signaling_server_was_down(device, peer_server, loopback_net):
+    """The signaling server goes down (a restart) after the host opened its table, and the host's
+    peer loses its line to it (before, it never came back: the table stayed on the host's screen
+    and nobody could reach it). A guest who opens the invitation meanwhile is told whose table
+    it is reaching, after 15 s what to check, and reaches the seats by itself once the server is
+    back: no reload."""
+    host, host_probe = device()
+    link = host_game(host, peer_server, "waterworks", 2, ["human", "human"], names=["Hana"],
+                     rules={"first_player": "1"})
+    assert "host=Hana" in link
+    loopback_net.stop_signaling()
+    try:
+        guest, guest_probe = device(link, wait_ready=False)
+        guest.wait_for_selector(".online-join-status:has-text(\"Reaching Hana's table\")", timeout=20_000)
+        guest.wait_for_selector(".online-join-status:has-text(\"Check that Hana's page is open\")", timeout=30_000)
+        print("slow path:", guest.text_content(".online-join-status"))
+        assert guest.locator("[data-testid=online-seat-1]").count() == 0
+    finally:
+        loopback_net.signaling()  # back, at the same address
+    guest.wait_for_selector("[data-testid=online-seat-1]", timeout=60_000)
+    guest.fill("[data-testid=online-name]", "Gus")
+    guest.click("[data-testid=online-seat-1]")
+    host.wait_for_selector("#online-bar li[data-seat='1']:has-text('Gus')", timeout=20_000)
+    loopback_pairs(guest)
+    host.wait_for_selector(HAND_READY, timeout=20_000)
+    play_simple_turn(host)
+    guest.wait_for_selector(HAND_READY, timeout=20_000)
+    # the browsers' own words for the tries that met no server are all they said
+    said = [e for e in host_probe.errors + guest_probe.errors if "ERR_CONNECTION_REFUSED" not in e]
+    assert said == [], said

@@ -57,13 +57,13 @@ class LoopbackNet:
         self.tmp = tempfile.TemporaryDirectory(prefix="pnd-netns-")
         return self
 
-    def _start(self, cmd: list[str], ready: str) -> None:
+    def _start(self, cmd: list[str], ready: str) -> subprocess.Popen:
         """Run cmd in the namespace; return once it prints a line containing ``ready``."""
         proc = subprocess.Popen(self.enter + cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.procs.append(proc)
         for line in proc.stdout:
             if ready in line:
-                return
+                return proc
         raise RuntimeError(f"{cmd[0]} did not start in the namespace")
 
     def site(self, root: Path) -> str:
@@ -77,8 +77,15 @@ class LoopbackNet:
         binary = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
         if not binary.exists():
             raise RuntimeError("node_modules/peer is missing: run `npm ci` (make test does it).")
-        self._start(["node", str(binary), "--port", str(SIGNALING_PORT), "--host", "127.0.0.1"], "Started")
+        self.peerjs = self._start(["node", str(binary), "--port", str(SIGNALING_PORT), "--host", "127.0.0.1"], "Started")
         return f"http://127.0.0.1:{SIGNALING_PORT}/"
+
+    def stop_signaling(self) -> None:
+        """The PeerJS server goes away (a test of a server restart); signaling() starts it again
+        at the same address."""
+        self.procs.remove(self.peerjs)
+        self.peerjs.kill()  # at once, as a crash: a graceful stop waits for every socket to close
+        self.peerjs.wait(timeout=10)
 
     def chromium(self, exe: str | None = None) -> str:
         """An executable that starts Chromium inside the namespace (for Playwright's launch)."""
@@ -94,7 +101,11 @@ class LoopbackNet:
         for proc in self.procs:
             proc.terminate()
         for proc in self.procs:
-            proc.wait(timeout=10)
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:  # the PeerJS server waits for its sockets
+                proc.kill()
+                proc.wait(timeout=5)
         self.holder.stdin.close()
         self.holder.wait(timeout=10)
         self.tmp.cleanup()

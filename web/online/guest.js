@@ -4,7 +4,7 @@
 // reload or a lost connection gets the same seat back; the link alone never does.
 import { engineApi, refusal } from '../engine/api.js';
 import { MAX_HOST_MESSAGE, randomHex, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
-import { openPeer, connect, send } from './transport.js';
+import { openPeer, connect, resignal, send, ATTEMPT_MS } from './transport.js';
 import { patch } from './delta.js';
 
 const SEAT_KEY = (room) => `pnd.online.seat.${room}`;
@@ -51,16 +51,28 @@ export class GuestLink {
     this.engine = engineApi((method, params) => this.call(method, params));
   }
 
+  /** One try at the host's table: resolves once the host has described it (`table`), throws
+   *  (a sentence) if that does not happen within the try's time; the caller tries again. */
   async open() {
     this.peer = this.peer && !this.peer.destroyed ? this.peer : await openPeer(this.settings);
-    if (this.peer.disconnected) this.peer.reconnect();
+    if (this.peer.disconnected) await resignal(this.peer);
     const conn = await connect(this.peer, this.room);
+    const welcome = new Promise((resolve) => { this.welcomed = resolve; });
     this.conn = conn;
     this.views = {}; // the host starts every connection's views afresh
     conn.on('data', (raw) => { if (conn === this.conn) this.receive(raw); });
     conn.on('close', () => this.closed(conn));
     conn.on('error', () => this.closed(conn));
     this.startBeat();
+    // the channel is open, but the table is reached when its host says what it is
+    const late = new Promise((resolve) => { setTimeout(resolve, ATTEMPT_MS, 'late'); });
+    const got = await Promise.race([welcome, late]);
+    if (got === 'table') return;
+    this.welcomed = null;
+    if (this.conn === conn) this.conn = null;
+    clearInterval(this.beat);
+    conn.close();
+    throw new Error(got === 'closed' ? 'The connection to the host closed.' : 'The host\'s page opened the connection but did not answer.');
   }
 
   /** The heartbeat: ping the host, and say when it has gone quiet (a dropped network). */
@@ -86,6 +98,8 @@ export class GuestLink {
     this.conn = null;
     for (const resolve of this.pending.values()) resolve(refusal('not_ready', 'The connection to the host was lost.'));
     this.pending.clear();
+    // closed while a try waits for the table: that try fails, and its caller tries again
+    if (this.welcomed) { this.welcomed('closed'); this.welcomed = null; return; }
     this.handlers.lost();
   }
 
@@ -107,7 +121,10 @@ export class GuestLink {
       if (!got || !this.match || !Number.isInteger(msg.player)) return;
       if (msg.t === 'moved') this.match.seats.remoteMoved(msg.player, got.result);
       else this.match.seats.remoteUndone(msg.player, got.result);
-    } else if (msg.t === 'table') this.handlers.table(msg);
+    } else if (msg.t === 'table') {
+      if (this.welcomed) { this.welcomed('table'); this.welcomed = null; }
+      this.handlers.table(msg);
+    }
     else if (msg.t === 'seated') { this.seat = msg.seat; this.handlers.seated(msg); }
     else if (msg.t === 'error') this.handlers.error(String(msg.message || 'The host refused.'));
   }

@@ -5,7 +5,7 @@
 // seed. After every move each guest gets the public events and what changed in its own view
 // (a patch against the last view it was sent: web/online/delta.js).
 import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
-import { send } from './transport.js';
+import { send, resignal } from './transport.js';
 import { diff } from './delta.js';
 import { cleanName, DEFAULT_NAMES, FALLBACK_BOT } from '../shell/seats.js';
 
@@ -40,9 +40,24 @@ export class HostTable {
     this.ready = new Promise((resolve) => { this.begin = () => { this.started = true; resolve(); }; });
     if (seated(this.seatList())) this.begin();
     peer.on('connection', (conn) => this.accept(conn));
+    // The line to the signaling server can drop (a server restart, a network change) while the
+    // table stays on this screen: no friend could reach it then, so the host asks again.
+    peer.on('disconnected', () => this.resignal());
     // A dropped network closes no channel at once: every device pings, and a guest not
     // heard from for AWAY_MS is shown away until it is heard again.
     this.beat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+  }
+
+  /** Back to the signaling server, trying every 1, 2, 4, 8, 8… s until it answers. */
+  async resignal() {
+    if (this.resignaling) return;
+    this.resignaling = true;
+    for (let pause = 1000; ; pause = Math.min(2 * pause, 8000)) {
+      await new Promise((resolve) => { setTimeout(resolve, pause); });
+      if (this.closing || this.peer.destroyed || !this.peer.disconnected) break;
+      try { await resignal(this.peer); break; } catch { /* not yet: again */ }
+    }
+    this.resignaling = false;
   }
 
   heartbeat() {
@@ -244,6 +259,7 @@ export class HostTable {
   }
 
   close() {
+    this.closing = true;
     clearInterval(this.beat);
     for (const g of this.guests) g.conn.close();
     this.guests.clear();

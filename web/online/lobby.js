@@ -7,27 +7,31 @@ import { openPeer } from './transport.js';
 import { HostTable } from './host.js';
 import { GuestLink, storedSeat } from './guest.js';
 import { isRoom, randomHex } from './protocol.js';
+import { cleanName, DEFAULT_NAMES } from '../shell/seats.js';
 
 const $ = (sel, el = document) => el.querySelector(sel);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const OFFLINE = 'Online play needs a connection: this device is offline.';
-const RETRY_MS = 2000;
+const RETRY_MS = 2000; // between a guest's tries at the host's table
+const SLOW_MS = 15_000; // then the guest's screen says what to check
 
-/** The invitation link for a room: the room and the signaling server, no seat secret. */
-export function inviteLink(room, signaling) {
+/** The invitation link for a room: the room, the signaling server and the host's name (so
+ *  the guest's screen can say whose table it is reaching), no seat secret. */
+export function inviteLink(room, signaling, host = '') {
   const url = new URL(document.baseURI);
   url.search = '';
-  url.hash = new URLSearchParams({ join: room, sig: signaling }).toString();
+  url.hash = new URLSearchParams({ join: room, sig: signaling, ...(host ? { host } : {}) }).toString();
   return url.href;
 }
 
-/** {room, sig} from this page's address, or null. */
+/** {room, sig, host} from this page's address (host: a cleaned name, or ''), or null. */
 export function linkInvitation(hash = location.hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const room = p.get('join');
   if (!isRoom(room)) return null;
   const sig = checkSignaling(p.get('sig'));
-  return { room, sig: sig.ok ? sig.value : null };
+  const host = p.get('host') ? cleanName(p.get('host'), 0) : ''; // cleaned as every name from outside
+  return { room, sig: sig.ok ? sig.value : null, host: host === DEFAULT_NAMES[0] ? '' : host };
 }
 
 // ---- the status bar -------------------------------------------------------------------
@@ -167,7 +171,8 @@ export async function reopenHostPeer(table, toast) {
 /** The host's table for a session whose remote seats are for friends. */
 export function hostTable({ peer, room, settings }, session, engine, friends = null) {
   const seats = friends || session.seats.map((s) => (s.controller === 'remote' ? { key: null, name: '' } : null));
-  const link = inviteLink(room, settings.signaling);
+  const own = session.seats[0].name; // a host who kept the menu's "You" is "the host"
+  const link = inviteLink(room, settings.signaling, own === DEFAULT_NAMES[0] ? '' : own);
   let table = null;
   const invite = () => showInvite(link);
   const toBot = (i) => table.toBot(i);
@@ -221,7 +226,7 @@ async function showInvite(link) {
  * Join the table of an invitation link: show its seats, take one (or the one this device
  * already holds), then play on the game screen `openScreen(session)` mounts.
  */
-export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
+export async function joinTable({ room, sig, host }, { openScreen, exit, toast }) {
   const screen = $('#game');
   $('#menu').hidden = true;
   screen.hidden = false;
@@ -229,7 +234,7 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
   const panel = document.createElement('div');
   panel.className = 'online-join';
   panel.dataset.testid = 'online-join';
-  panel.innerHTML = '<h2>Joining a table</h2><p class="online-join-status" role="status">Connecting…</p><div class="online-join-seats"></div><button type="button" class="btn btn-small" data-act="leave">Back to the menu</button>';
+  panel.innerHTML = `<h2>Joining ${host ? `${esc(host)}'s table` : 'a table'}</h2><p class="online-join-status" role="status"></p><div class="online-join-seats"></div><button type="button" class="btn btn-small" data-act="leave">Back to the menu</button>`;
   screen.replaceChildren(panel);
   const status = (text) => { const el = $('.online-join-status', panel); if (el) el.textContent = text; };
   if (navigator.onLine === false) { status(OFFLINE); return null; }
@@ -270,26 +275,32 @@ export async function joinTable({ room, sig }, { openScreen, exit, toast }) {
       error(message) { toast(message); status(message); },
       quiet() { renderBar(lastSeats, { note: note() }); },
       lost() {
-        renderBar(lastSeats, { note: 'Connection lost — reconnecting…' });
         link.seat = undefined;
-        setTimeout(retry, RETRY_MS);
+        reach(true);
       },
     },
   });
-  async function retry() {
-    if (link.left) return; // (link.closed is the link's handler for a closed channel)
-    try { await link.open(); } catch (err) {
-      renderBar(lastSeats, { note: `${err.message} Trying again…` });
-      setTimeout(retry, RETRY_MS);
-    }
+  // Try until the table is reached (each try bounded: transport.js ATTEMPT_MS), saying what
+  // it waits for, and after SLOW_MS what to check; a lost connection starts it again.
+  const whose = host ? `${host}'s table` : 'the table';
+  async function reach(again) {
+    const say = (text) => (again ? renderBar(lastSeats, { note: text }) : status(text));
+    let problem = '';
+    let late = false;
+    const slow = () => say(`Still reaching ${whose}. Check that ${host ? `${host}'s` : 'the host\'s'} page is open on the game
+      and that this device is online.${problem ? ` Last try: ${problem}` : ''} Trying again…`.replace(/\s+/g, ' '));
+    say(again ? `Connection lost — reaching ${whose} again…` : `Reaching ${whose}…`);
+    const timer = setTimeout(() => { late = true; slow(); }, SLOW_MS);
+    try {
+      while (!link.left) {
+        try { await link.open(); return; } catch (err) { problem = err.message; }
+        if (late) slow();
+        await new Promise((resolve) => { setTimeout(resolve, RETRY_MS); });
+      }
+    } finally { clearTimeout(timer); }
   }
   $('[data-act=leave]', panel).addEventListener('click', () => { link.close(); exit(); });
-  try {
-    await link.open();
-  } catch (err) {
-    status(err.message);
-    setTimeout(retry, RETRY_MS);
-  }
+  reach(false);
   return link;
 }
 

@@ -13,6 +13,9 @@ async function PeerClass() {
 }
 
 const OPEN_TIMEOUT_MS = 15_000;
+// One try at the host's table: long enough for ICE on a slow device, short enough that a try
+// that went nowhere is made again soon (the guest tries until it gets there: lobby.js).
+export const ATTEMPT_MS = 8_000;
 
 /** Open this device's peer at the signaling server (id: the room for a host, else null). */
 export async function openPeer(settings, id = null) {
@@ -23,27 +26,52 @@ export async function openPeer(settings, id = null) {
   return new Promise((resolve, reject) => {
     const peer = id ? new Peer(id, options) : new Peer(options);
     const timer = setTimeout(() => { peer.destroy(); reject(new Error('The signaling server did not answer.')); }, OPEN_TIMEOUT_MS);
-    peer.once('open', () => { clearTimeout(timer); resolve(peer); });
-    peer.once('error', (err) => {
+    const failed = (err) => {
       clearTimeout(timer);
       peer.destroy();
       reject(Object.assign(new Error(err.type === 'unavailable-id' ? 'That table is already open in another tab or device.'
         : `Could not reach the signaling server (${err.type || err.message}).`), { type: err.type }));
-    });
+    };
+    // only while opening: a later error (a host not there yet) must not destroy the open peer
+    peer.once('error', failed);
+    peer.once('open', () => { clearTimeout(timer); peer.off('error', failed); resolve(peer); });
   });
 }
 
-/** Connect to a host's room; resolves with the open connection. */
+/** The peer's line to the signaling server again, after it was lost (a server restart, a
+ *  network change); resolves once it is back, rejects after ATTEMPT_MS. */
+export function resignal(peer) {
+  return new Promise((resolve, reject) => {
+    const done = (ok) => { clearTimeout(timer); peer.off('open', opened); if (ok) resolve(); else reject(new Error('The signaling server did not answer.')); };
+    const opened = () => done(true);
+    const timer = setTimeout(() => done(false), ATTEMPT_MS);
+    peer.once('open', opened);
+    peer.reconnect();
+  });
+}
+
+/** Connect to a host's room; resolves with the open connection, rejects (and lets the
+ *  connection go) when the try fails or takes longer than ATTEMPT_MS. */
 export function connect(peer, room) {
   return new Promise((resolve, reject) => {
     const conn = peer.connect(room, { reliable: true, serialization: 'raw' });
-    const timer = setTimeout(() => { conn.close(); reject(new Error('The host did not answer.')); }, OPEN_TIMEOUT_MS);
-    const onError = (err) => {
+    let settled = false;
+    const settle = (err) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      reject(new Error(err && err.type === 'peer-unavailable' ? 'The table is not open: the host may have left.' : 'Could not connect to the host.'));
+      peer.off('error', onPeerError);
+      if (!err) { resolve(conn); return; }
+      conn.close();
+      reject(err);
     };
-    peer.once('error', onError);
-    conn.once('open', () => { clearTimeout(timer); peer.off('error', onError); resolve(conn); });
+    const onPeerError = (err) => settle(new Error(err && err.type === 'peer-unavailable'
+      ? 'The table is not open: the host\'s page may be closed.' : `Could not connect to the host (${(err && err.type) || 'error'}).`));
+    const timer = setTimeout(() => settle(new Error('The host\'s device did not answer in time.')), ATTEMPT_MS);
+    peer.on('error', onPeerError);
+    conn.once('open', () => settle(null));
+    conn.once('error', () => settle(new Error('The connection to the host failed.')));
+    conn.once('close', () => settle(new Error('The connection to the host closed.')));
   });
 }
 
