@@ -16,6 +16,9 @@ import { wireOnline } from './shell/online-tables.js';
 import { wireTutorials } from './shell/tutorial-entry.js';
 import { wireEngineStatus } from './shell/engine-status.js';
 import { wireReplayLinks } from './shell/replay-link.js';
+import { wireScoreLinks } from './shell/score-links.js';
+import { wireDaily } from './shell/daily.js';
+import { wireLeaderboard } from './shell/leaderboard-screen.js';
 import { reopenAfterReload, reopenAfterUpdate } from './shell/reopen.js';
 
 document.documentElement.dataset.screen = 'menu';
@@ -49,5 +52,8 @@ initPwa({
   },
 });
 wireReplayLinks();
+wireScoreLinks();
+wireDaily();
+wireLeaderboard();
 // A reload (or an update) during a game reopens that game.
 reopenAfterReload(resumeGame);

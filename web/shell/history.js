@@ -2,7 +2,7 @@
 // end-of-game story: each screen calls attachHistory(match, frame) once and detach() when it
 // leaves, so those features live in their own modules and the screens stay about their game.
 // The end dialog is found by its testid (both screens open it with frame.dialog) and gets
-// the story's charts and the replay and share buttons added to it.
+// the story's charts and the score card, replay and share buttons added to it.
 import { attachUndo } from './undo.js';
 import { attachTimeline } from './timeline.js';
 import { replayLink } from './share.js';
@@ -39,7 +39,8 @@ export function attachHistory(match, frame) {
   frame.dialog = async (opts) => {
     if (!OVER_DIALOGS.has(opts.testid)) return dialog(opts);
     endButtons();
-    const extra = [['Watch the replay', 'replay'], ['Share link', 'share']];
+    if (!session.online) import('./daily.js').then((m) => m.noteOver(session)).catch((err) => console.error(err));
+    const extra = [['Share your score', 'score'], ['Watch the replay', 'replay'], ['Share link', 'share']];
     if (session.playDeal) extra.push(['Play this deal', 'deal']);
     const shown = dialog({ ...opts, wide: true, html: `${opts.html || ''}<div class="story" data-testid="story"></div>`, buttons: [...extra, ...opts.buttons] });
     const box = slot.closest('.frame').querySelector('dialog [data-testid=story]');
@@ -47,6 +48,7 @@ export function attachHistory(match, frame) {
     const choice = await shown;
     if (choice === 'replay') { replay(); return 'close'; }
     if (choice === 'share') { await share(); return 'close'; }
+    if (choice === 'score') { await score(); return 'close'; }
     if (choice === 'deal') { session.playDeal(); return 'close'; }
     return choice;
   };
@@ -56,7 +58,7 @@ export function attachHistory(match, frame) {
   function endButtons() {
     if (ended) return;
     ended = true;
-    const acts = [['replay', 'Watch the replay', replay], ['share', 'Share link', share]];
+    const acts = [['score', 'Share your score', score], ['replay', 'Watch the replay', replay], ['share', 'Share link', share]];
     if (session.playDeal) acts.push(['deal', 'Play this deal', () => session.playDeal()]);
     for (const [act, label, fn] of acts) {
       const b = document.createElement('button');
@@ -72,6 +74,12 @@ export function attachHistory(match, frame) {
   async function replay() {
     await timeline.enter(0);
     timeline.play();
+  }
+
+  // A score card (web/shell/score-card.js): the engine makes it for the person's seat.
+  async function score() {
+    const { shareScore } = await import('./score-card.js');
+    await shareScore(match, say);
   }
 
   async function share() {

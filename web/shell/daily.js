@@ -1,0 +1,197 @@
+// Today's deal (issue 24, docs/leaderboard.md): one deal per UTC date per game, the same for
+// everyone, from the engine (dailyDeal: the seed comes from the date, in Python). The first
+// attempt of a day is the scored one; later attempts of that deal are practice. This device
+// keeps the attempts by date (localStorage 'pnd.daily'), for the results, the streak and the
+// share text. A day is a UTC date (docs/rulings/leaderboard.md L2).
+import engine from '../engine.js';
+import { GAMES } from './games.js';
+import { SEAT_COLOURS } from './seats.js';
+import { menuSeats } from './menu-settings.js';
+import { openGame, currentSession } from './game-screen.js';
+import { showToast } from './toast.js';
+import { esc } from './frame.js';
+import { loadStyle } from './style.js';
+
+const KEY = 'pnd.daily';
+const BOT_NAMES = ['Bo', 'Cleo', 'Dax', 'Edda', 'Finn'];
+
+export const todayUTC = () => new Date().toISOString().slice(0, 10);
+
+/** {date: {game: {seed, saveId, over, claim, link}}}; a damaged entry is left out. */
+function readDays() {
+  try {
+    const data = JSON.parse(localStorage.getItem(KEY) || '{}');
+    const days = data && typeof data.days === 'object' && data.days ? data.days : {};
+    const out = {};
+    for (const [date, games] of Object.entries(days)) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !games || typeof games !== 'object') continue;
+      for (const [game, a] of Object.entries(games)) {
+        if (!GAMES[game] || !a || typeof a.seed !== 'string') continue;
+        (out[date] ||= {})[game] = a;
+      }
+    }
+    return out;
+  } catch { return {}; }
+}
+
+function writeDays(days) {
+  try { localStorage.setItem(KEY, JSON.stringify({ version: 1, days })); return true; } catch {
+    showToast("Today's result could not be kept: this browser's storage for the site is full or off.");
+    return false;
+  }
+}
+
+/** A session's daily deal: {date, scored} (scored: the day's first attempt), or null. A
+ * resumed game is recognised by its deal's seed; the scored one by its saved game. */
+export function dailyOf(session) {
+  if (session.daily) return session.daily;
+  for (const [date, games] of Object.entries(readDays())) {
+    const a = games[session.game];
+    if (a && a.seed === String(session.seed)) return { date, scored: Boolean(a.saveId && a.saveId === session.saveId) };
+  }
+  return null;
+}
+
+/** The day's scored attempt is over: its score is kept for the results and the streak. */
+export async function noteOver(session) {
+  const daily = dailyOf(session);
+  if (!daily || !daily.scored) return;
+  const seat = session.seats.findIndex((s) => s.controller === 'human');
+  const made = await engine.call('scoreCard', { id: session.id, seat, seats: session.seats.map((s) => s.controller),
+    name: session.seats[seat].name, date: daily.date, daily: true });
+  if (!made.ok) return;
+  const days = readDays();
+  const a = days[daily.date] && days[daily.date][session.game];
+  if (!a) return;
+  a.over = true;
+  a.claim = made.result.card.claim;
+  writeDays(days);
+}
+
+/** Days in a row, up to today (or yesterday, before today's is played), with a finished
+ * scored attempt. */
+export function streak(days = readDays(), today = todayUTC()) {
+  const done = (d) => Object.values(days[d] || {}).some((a) => a.over);
+  let day = new Date(`${today}T00:00:00Z`);
+  if (!done(today)) day = new Date(day.getTime() - 86_400_000);
+  let n = 0;
+  while (done(day.toISOString().slice(0, 10))) { n += 1; day = new Date(day.getTime() - 86_400_000); }
+  return n;
+}
+
+function resultText(game, claim) {
+  if (!claim) return 'not finished';
+  if (game === 'aqueducks') return `${claim.duckats} duckats`;
+  return claim.won ? `won in ${claim.turns} turns` : `a line of ${claim.line}`;
+}
+
+/** The text to share: today's results, the streak and the link to play the deal. */
+export function shareText(days = readDays(), today = todayUTC()) {
+  const lines = [`Pipes & Ducks · today's deal ${today}`];
+  for (const game of Object.keys(GAMES)) {
+    const a = days[today] && days[today][game];
+    if (a && a.over) lines.push(`${GAMES[game].title}: ${resultText(game, a.claim)}`);
+  }
+  const n = streak(days, today);
+  if (n) lines.push(`Streak: ${n} day${n === 1 ? '' : 's'}`);
+  const url = new URL('./', document.baseURI);
+  url.hash = 'daily';
+  lines.push(url.href);
+  return lines.join('\n');
+}
+
+/** Start `game`'s deal of today: the scored attempt, or practice once that one is begun. */
+export async function startDaily(game) {
+  const date = todayUTC();
+  try { await engine.ready; } catch { return; }
+  const deal = await engine.call('dailyDeal', { game, date });
+  if (!deal.ok) { showToast(deal.error.message); return; }
+  const days = readDays();
+  const scored = !(days[date] && days[date][game]);
+  const created = await engine.newGame({ game, options: deal.result.options, seed: deal.result.seed });
+  if (!created.ok) { showToast(created.error.message); return; }
+  const me = menuSeats(1)[0];
+  let bot = 0;
+  const seats = deal.result.seats.map((controller, i) => (i === deal.result.seat
+    ? { name: me.name, controller, colour: SEAT_COLOURS[i] }
+    : { name: BOT_NAMES[bot++], controller, colour: SEAT_COLOURS[i] }));
+  if (scored) {
+    (days[date] ||= {})[game] = { seed: deal.result.seed, saveId: null, over: false };
+    writeDays(days);
+  }
+  await openGame({ ...created.result, seats, daily: { date, scored } });
+  const session = currentSession();
+  if (scored && session && session.saveId) {
+    const now = readDays();
+    if (now[date] && now[date][game]) { now[date][game].saveId = session.saveId; writeDays(now); }
+  }
+}
+
+/** The "Today's deal" dialog of the menu. */
+export async function showDaily() {
+  await loadStyle(new URL('../styles/scores.css', import.meta.url));
+  const date = todayUTC();
+  const days = readDays();
+  let faction = '';
+  try {
+    await engine.ready;
+    const aq = await engine.call('dailyDeal', { game: 'aqueducks', date });
+    if (aq.ok) faction = aq.result.options.factions;
+  } catch { /* the engine failed to start: the boot error says so */ }
+  const factionName = faction ? faction.charAt(0).toUpperCase() + faction.slice(1) : 'the faction of the day';
+  const what = { aqueducks: `Solo, as ${factionName}: score the most duckats.`, waterworks: 'You against two normal bots: finish your line first.' };
+  const row = (game) => {
+    const a = days[date] && days[date][game];
+    const status = !a ? 'Your scored attempt is waiting.' : a.over ? `Scored: ${resultText(game, a.claim)}. Another go is practice.` : 'Your scored attempt is begun (resume it from Saved games); another go is practice.';
+    return `<li class="daily-game" data-game="${game}"><h3>${esc(GAMES[game].title)}</h3><p>${esc(what[game])}</p>
+      <p class="muted" data-testid="daily-status-${game}">${esc(status)}</p>
+      <button type="button" class="btn ${a ? '' : 'btn-primary'}" data-act="play" data-game="${game}">${a ? 'Practise' : 'Play'} ${esc(GAMES[game].title)}</button></li>`;
+  };
+  const past = Object.keys(days).sort().reverse().slice(0, 14).map((d) => {
+    const parts = Object.keys(GAMES).filter((g) => days[d][g] && days[d][g].over).map((g) => `${GAMES[g].title}: ${resultText(g, days[d][g].claim)}`);
+    return parts.length ? `<li><b>${esc(d)}</b> ${esc(parts.join(' · '))}</li>` : '';
+  }).join('');
+  const n = streak(days, date);
+  const dialog = document.createElement('dialog');
+  dialog.className = 'frame-dialog wide daily-dialog';
+  dialog.dataset.testid = 'daily-dialog';
+  dialog.innerHTML = `<h2>Today's deal <span class="muted daily-date" data-testid="daily-date">${esc(date)} (UTC)</span></h2>
+    <div class="frame-dialog-body">
+      <p>One deal a day for everyone. Your first attempt is the scored one; later attempts are practice.</p>
+      <ul class="daily-games">${Object.keys(GAMES).map(row).join('')}</ul>
+      <p class="daily-streak" data-testid="daily-streak">${n ? `Streak: <b>${n}</b> day${n === 1 ? '' : 's'} in a row.` : 'No streak yet: finish a daily deal to start one.'}</p>
+      ${past ? `<h3>Your results</h3><ul class="daily-past">${past}</ul>` : ''}
+      <p class="muted daily-note" role="status"></p>
+    </div>
+    <div class="frame-dialog-actions">
+      <button type="button" class="btn" data-act="share">Copy the share text</button>
+      <button type="button" class="btn" data-act="close">Close</button>
+    </div>`;
+  document.body.append(dialog);
+  const close = () => { dialog.close(); dialog.remove(); };
+  dialog.addEventListener('cancel', close, { once: true });
+  dialog.addEventListener('click', async (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    if (b.dataset.act === 'close') close();
+    if (b.dataset.act === 'play') { close(); await startDaily(b.dataset.game); }
+    if (b.dataset.act === 'share') {
+      const text = shareText(readDays(), date);
+      try {
+        if (navigator.share) await navigator.share({ text });
+        else { await navigator.clipboard.writeText(text); dialog.querySelector('.daily-note').textContent = 'Copied.'; }
+      } catch { dialog.querySelector('.daily-note').textContent = text; }
+    }
+  });
+  dialog.showModal();
+  dialog.querySelector('[data-act=play]').focus();
+}
+
+export function wireDaily() {
+  const button = document.querySelector('#daily-open');
+  if (button) button.addEventListener('click', () => showDaily());
+  if (location.hash === '#daily') {
+    history.replaceState(null, '', location.pathname + location.search);
+    showDaily();
+  }
+}
