@@ -246,6 +246,17 @@ def test_waterworks_between_two_devices_and_a_bot(device, peer_server):
     said = log_lines(guest)
     assert any(line.startswith("Host ") for line in said), said
     assert not any(line.startswith("You ") for line in said), said
+    # names from one place: the seat the menu called "Bo" is Gus on the host's screen too (its
+    # log, players, winner line), and the players panels say who is where, not "bot · bot"
+    theirs = log_lines(host)
+    assert len(theirs) == len(said), (theirs, said)
+    assert {line.split()[0] for line in theirs} <= {"You", "Gus", "Cleo", "Nobody"}, theirs
+    assert any(line.startswith("Gus ") for line in theirs), theirs
+    assert "Bo" not in host.text_content(f"{GAMEOVER} h2") + host.text_content(".ww-players")
+    kinds = {p: [p.text_content(f"[data-testid=player-{i}] .ww-kind") for i in range(3)] for p in (host, guest)}
+    assert kinds[host] == ["human", "online", "bot · normal"], kinds[host]
+    assert kinds[guest] == ["host", "human", "bot"], kinds[guest]
+    assert guest.text_content("[data-testid=player-1] .ww-name") == host.text_content("[data-testid=player-1] .ww-name") == "Gus"
     msgs = received(guest)
     assert_only_own_secrets(msgs, 1)
     # what changed, not whole snapshots: only the first view of each kind (the seat's own, the

@@ -154,6 +154,7 @@ export class HostTable {
   changed() {
     const seats = this.seatList();
     if (!this.started && seated(seats)) this.begin();
+    if (this.match) this.match.seats.seatsChanged(); // a friend's own name, on the host's screen
     const msg = this.tableMessage();
     for (const g of this.guests) if (g.seat !== undefined) this.post(g, msg);
     this.onChange(seats);

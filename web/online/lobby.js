@@ -241,7 +241,7 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
   const settings = await loadSettings();
   if (sig) settings.signaling = sig; // the host's server: both ends must meet at the same one
   if (!settings.signaling) { status('This invitation names no signaling server, and none is set in Online settings.'); return null; }
-  let playing = false;
+  let playing = null; // the session on the game screen, once seated
   let lastSeats = [];
   const note = () => (link.quiet ? 'The host is not answering — waiting for it…'
     : link.seat === null ? 'You are watching.' : '');
@@ -253,22 +253,24 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
         if (!performance.getEntriesByName('pnd:online-table').length) performance.mark('pnd:online-table'); // make bench
         lastSeats = msg.seats;
         renderBar(msg.seats, { note: note() });
+        if (playing) nameSeats(playing.seats, msg.seats, link);
         const mine = storedSeat(room);
         if (link.seat === undefined && mine && msg.seats[mine.seat] && msg.seats[mine.seat].kind === 'friend') {
           link.claim(mine.seat, mine.name); // this device's seat: back to it
         } else if (link.seat === undefined && !playing) pickSeat(panel, msg, link);
       },
       seated(msg) {
-        playing = true;
         const seat = msg.seat;
         const s = msg.session;
         const session = {
           id: s.id, game: s.game, options: s.options, players: s.players,
-          seats: s.seats.map((x, i) => ({ name: x.name, colour: x.colour, controller: i === seat ? 'human' : 'remote' })),
+          seats: s.seats.map((x, i) => ({ name: cleanName(x.name, i), colour: x.colour, controller: i === seat ? 'human' : 'remote',
+            kind: lastSeats[i] && KINDS.has(lastSeats[i].kind) ? lastSeats[i].kind : 'friend' })),
           engine: link.engine,
           online: link,
           rematch: () => toast('The host starts the next game.'),
         };
+        playing = session;
         renderBar(lastSeats, { note: note() });
         openScreen(session).then(() => performance.mark('pnd:online-screen')); // make bench
       },
@@ -302,6 +304,24 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
   $('[data-act=leave]', panel).addEventListener('click', () => { link.close(); exit(); });
   reach(false);
   return link;
+}
+
+const KINDS = new Set(['host', 'friend', 'bot']);
+
+/** The host's table names its seats (a friend who sat down later, a seat handed to a bot):
+ *  the guest's session seat list, the one place its screen reads names from, follows. */
+function nameSeats(seats, told, link) {
+  let changed = false;
+  told.forEach((t, i) => {
+    const s = seats[i];
+    if (!s || !t) return;
+    const name = cleanName(t.name, i);
+    const kind = KINDS.has(t.kind) ? t.kind : s.kind;
+    if (s.name === name && s.kind === kind) return;
+    seats[i] = { ...s, name, kind };
+    changed = true;
+  });
+  if (changed && link.match) link.match.seats.seatsChanged();
 }
 
 function pickSeat(panel, msg, link) {

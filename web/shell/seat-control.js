@@ -43,6 +43,12 @@ export class SeatControl {
     if (this.wake) this.wake();
   }
 
+  /** A seat's name or kind changed in the session's seat list, the one place they live (a
+   *  friend sat down online under their own name): the screen shows it everywhere. */
+  seatsChanged() {
+    if (!this.match.stopped && this.match.ui.seatsChanged) this.match.ui.seatsChanged();
+  }
+
   /** On the host: a remote seat's move, sent by its guest; resolves the engine's envelope. */
   async playFor(player, move) {
     const m = this.match;

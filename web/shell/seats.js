@@ -32,6 +32,16 @@ export function cleanName(name, i) {
   return text || DEFAULT_NAMES[i] || `Player ${i + 1}`;
 }
 
+/** What a players panel says a seat is: a person at this device, a bot and its level, or a
+ *  seat played on another device (`remote`): the host, or a friend online; a guest knows a
+ *  remote seat is a bot only from the host's table (`kind`). */
+export function seatKind(seat) {
+  if (seat.controller === 'human') return 'human';
+  if (seat.controller === 'remote') return seat.kind === 'bot' ? 'bot' : seat.kind === 'host' ? 'host' : 'online';
+  const level = CONTROLLERS.find((c) => c.id === seat.controller);
+  return level && level.bot ? level.label.toLowerCase() : 'bot';
+}
+
 /** A controller id this page knows, or the default for seat i. */
 export function cleanController(controller, i) {
   return CONTROLLERS.some((c) => c.id === controller) ? controller : (i === 0 ? 'human' : 'bot:greedy');

@@ -48,7 +48,7 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
   let held = null; // {snap, events, viewer, turn: [player, snap] | null, over: snap | null}
   const live = { render: ui.render.bind(ui), yourTurn: ui.yourTurn.bind(ui), over: ui.over.bind(ui) };
   // The other calls go straight to the screen (its methods keep their own `this`).
-  const wrapper = { hide: () => ui.hide(), handoff: (p) => ui.handoff(p) };
+  const wrapper = { hide: () => ui.hide(), handoff: (p) => ui.handoff(p), seatsChanged: () => ui.seatsChanged && ui.seatsChanged() };
   wrapper.render = (snap, events, viewer) => {
     if (!past) { live.render(snap, events, viewer); return; }
     held = { ...(held || {}), snap, viewer, events: [...((held && held.events) || []), ...(events || [])], turn: null };

@@ -235,6 +235,9 @@ class AqueducksUI {
   }
 
   // ------------------------------------------------------------- Match ui protocol
+  /** A seat's name or kind changed (this.seats is the session's list): draw it again. */
+  seatsChanged() { this.refresh(); }
+
   render(snap, events, viewer, { past = false } = {}) {
     // Downfall: remember the districts that fell so the city can show them toppling.
     for (const ev of past ? [] : events || []) {

@@ -20,6 +20,8 @@ const SPEED_KEY = 'pnd.waterworks.speed';
 
 export async function mount(el, session) {
   await loadStyle(new URL('./style.css', import.meta.url));
+  // The seats' names live in the session's seat list (a friend who sits down online names
+  // their seat there): read again when it changes (ui.seatsChanged), so every line says it.
   const names = session.seats.map((s) => s.name);
   const colours = session.seats.map((s) => s.colour);
   let speed = 'normal';
@@ -363,6 +365,10 @@ export async function mount(el, session) {
 
   // ----- the match loop's view --------------------------------------------------------------
   const ui = {
+    seatsChanged() {
+      session.seats.forEach((s, i) => { names[i] = s.name; });
+      redraw();
+    },
     render(snap, events, viewer, { past = false } = {}) {
       if (gone()) return;
       st.snap = snap;

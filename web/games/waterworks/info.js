@@ -1,6 +1,7 @@
 // Around the table: one chip per player (turn, hand size, plumbers, pipes toward the target,
 // leak) and the draw and discard piles.
 import { esc } from '../../shell/frame.js';
+import { seatKind } from '../../shell/seats.js';
 import { paintCard } from './hand.js';
 import { cardWords } from './card-art.js';
 
@@ -20,8 +21,7 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
     div.tabIndex = 0;
     div.setAttribute('role', 'button');
     div.title = `Show ${names[i] === 'You' ? 'your' : `${names[i]}'s`} line on the table`;
-    const ctl = seats[i].controller;
-    const kind = ctl === 'human' ? 'human' : `bot · ${{ 'bot:random': 'easy', 'bot:greedy': 'normal', 'bot:hard': 'hard' }[ctl] || 'bot'}`;
+    const kind = seatKind(seats[i]);
     // after the spout the line has no open end left: show the winning line's length instead
     const pipes = p.spout_placed && view.result ? view.result.pipes : p.pipes_best;
     const pct = Math.min(100, Math.round((pipes / view.target) * 100));
