@@ -10,6 +10,7 @@ import pytest
 
 import lb_helpers as H
 from arcade import board, daily, links, verify
+from lb_fixtures import aq_daily, aq_solo, aq_versus_bots, ww_daily  # noqa: F401 (fixtures)
 from gamecore import Rng
 
 ROOT = Path(__file__).resolve().parents[2]

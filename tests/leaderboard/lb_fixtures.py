@@ -1,4 +1,8 @@
-"""Finished games shared by the leaderboard tests (each is played once per test session)."""
+"""Finished games shared by the leaderboard tests (each is played once per test session).
+
+Imported by the tests that use them rather than kept in a conftest.py: `make test` collects
+tests/ and e2e/ in one run, and a second module named `conftest` would stand in for
+e2e/conftest.py where the browser tests import from it."""
 import pytest
 
 import lb_helpers as H
