@@ -72,6 +72,90 @@ def test_undo_a_misplaced_pipe_against_a_bot(open_page, base_url):
     no_errors(probe)
 
 
+def move_count(page):
+    return page.evaluate("""async () => (await window.PipesAndDucks.state(
+        {id: document.documentElement.dataset.gameId})).result.moveCount""")
+
+
+def stays(page, count, seconds=3.0):
+    """The game's move count is still ``count`` after ``seconds`` of real time, asked of the
+    engine from here (the page's own timers may be stopped by a paused clock)."""
+    import time
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if move_count(page) != count:
+            return False
+        time.sleep(0.2)
+    return True
+
+
+def test_the_bots_reply_waits_while_undo_is_offered(open_page):
+    """Issue 26, item 2: at Fast pace the bot replied 250 ms after your move and your next card
+    (dealt by its play) made the move stand: Undo was never there to press. Now the reply waits
+    for the grace (web/shell/match.js GRACE_MS, docs/rulings/take-backs.md) while the engine
+    offers a take-back. The page's clock is paused, so the test runs on the page's time, not
+    this machine's speed: 1 s of page time passes, the bot has thought (it may), not played."""
+    page, probe = open_page()
+    page.clock.install()
+    start_from_menu(page, "waterworks", 2, ["human", "bot:greedy"], ["You", "Bo"], {"first_player": "1"},
+                    speed="fast", seed=26)
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    before = engine_state(page)
+    move = first_move(before["legal"])
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)
+    make_move(page, move)
+    page.wait_for_selector(UNDO, timeout=10_000)
+    page.clock.run_for(1000)               # four times Fast's bot delay, less than its grace
+    assert stays(page, 1), "the bot replied while Undo was offered"
+    page.click(UNDO)
+    page.wait_for_function("() => [...document.querySelectorAll('.frame-log-list li')].some(li => li.textContent === 'You took back 1 move.')")
+    assert move_count(page) == 0 and engine_state(page)["legal"] == before["legal"]
+    # Past the grace the bot replies, your new card is shown, and the move stands: Ctrl+Z
+    # says the engine's reason on screen instead of nothing.
+    page.clock.resume()
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    make_move(page, move)
+    page.wait_for_function("""async () => (await window.PipesAndDucks.state(
+        {id: document.documentElement.dataset.gameId})).result.moveCount >= 2""", polling=200, timeout=30_000)
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    reason = page.evaluate("""async () => (await window.PipesAndDucks.undoable(
+        {id: document.documentElement.dataset.gameId, player: 0, bots: [1]})).result.reason""")
+    assert "shown a card just drawn" in reason
+    assert page.locator(UNDO).count() == 0
+    page.keyboard.press("Control+z")
+    page.wait_for_function("(r) => { const t = document.querySelector('#toast'); return t && !t.hidden && t.textContent === r; }",
+                           arg=reason, polling=200)
+    assert move_count(page) == 2
+    no_errors(probe)
+
+
+def test_a_build_against_a_bot_can_be_changed_in_the_grace(open_page):
+    """Issue 26, item 2 in Aqueducks: the bot chose its build at once, so your build completed
+    the round, revealed it and stood; Undo never showed. Now the bots hand their choices in
+    after yours and the grace, so yours can still be changed (ruling R8.2: until everyone has
+    chosen). The page's clock is paused from your build on."""
+    page, probe = open_page()
+    page.clock.install()
+    start_from_menu(page, "aqueducks", 2, ["human", "bot:greedy"], ["You", "Bo"], speed="fast", seed=2026)
+    page.wait_for_selector(".aq[data-turn=build]", timeout=30_000)
+    before = engine_state(page)
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)
+    aq_build(page)
+    page.wait_for_selector(UNDO, timeout=10_000)
+    page.clock.run_for(1000)
+    built = move_count(page)
+    assert stays(page, built), "the bot handed in its build while Undo was offered"
+    page.click(UNDO)
+    page.wait_for_function("() => [...document.querySelectorAll('.frame-log-list li')].some(li => li.textContent === 'You took back 1 move.')")
+    assert engine_state(page)["legal"] == before["legal"], "your build is owed again"
+    page.clock.resume()
+    page.wait_for_selector(".aq[data-turn=build]", timeout=30_000)
+    aq_build(page, last=True)
+    page.wait_for_function("""async (n) => (await window.PipesAndDucks.state(
+        {id: document.documentElement.dataset.gameId})).result.moveCount > n""", arg=built, polling=200, timeout=30_000)
+    no_errors(probe)
+
+
 HANDOFF = "dialog[data-testid=handoff][open]"
 
 

@@ -39,7 +39,8 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
   open.type = 'button';
   open.className = 'btn btn-small';
   open.dataset.act = 'timeline';
-  open.textContent = '⟲ History';
+  open.innerHTML = '<span aria-hidden="true">⟲</span><span class="btn-word"> History</span>';
+  open.setAttribute('aria-label', 'History');
   open.setAttribute('aria-expanded', 'false');
   frame.history.append(open, box);
 

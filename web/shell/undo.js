@@ -1,18 +1,30 @@
 // Take-backs in the page: an Undo button (and Ctrl+Z / Cmd+Z) offered only while the engine's
 // `undoable` says a take-back is possible for the person whose eyes the screen is for. The
-// engine decides what may be taken back (docs/rulings); this only asks and shows.
+// engine decides what may be taken back (docs/rulings); this only asks and shows. A take-back
+// that cannot be made (Ctrl+Z after the bots replied, a press that raced a bot's move) says
+// the engine's reason on screen.
+import { showToast } from './toast.js';
+
+/** The person at this device a take-back would be for, or null (a spectator, a bots' game). */
+function person(match) {
+  const p = match.viewer;
+  return p === null || p === undefined || !match.seats.humans.includes(p) ? null : p;
+}
 
 /**
  * @param match the running Match
  * @param slot  the element the button goes into (the frame's history slot)
- * @param say(text, colour) how to tell what happened (the take-back, or why it was refused)
+ * @param say(text, colour) how to tell a take-back that was made (the log)
+ * @param refuse(text) how to tell why none was made (default: the page's toast)
  */
-export function attachUndo(match, slot, { say = () => {} } = {}) {
+export function attachUndo(match, slot, { say = () => {}, refuse = showToast } = {}) {
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = 'btn btn-small';
+  button.className = 'btn btn-small undo-button';
   button.dataset.act = 'undo';
-  button.textContent = '↶ Undo';
+  // On a phone the word goes and the arrow stays, so the bar keeps one row when Undo comes.
+  button.innerHTML = '<span aria-hidden="true">↶</span><span class="btn-word"> Undo</span>';
+  button.setAttribute('aria-label', 'Undo');
   button.hidden = true;
   button.setAttribute('aria-keyshortcuts', 'Control+Z Meta+Z');
   slot.append(button);
@@ -32,30 +44,52 @@ export function attachUndo(match, slot, { say = () => {} } = {}) {
 
   async function refresh() {
     const ask = ++asked;
-    const player = match.viewer;
-    if (match.stopped || player === null || player === undefined || !match.seats.humans.includes(player)) {
-      offer = null; show(); return;
-    }
+    const player = person(match);
+    if (match.stopped || player === null) { offer = null; show(); return; }
     const res = await match.engine.undoable({ id: match.session.id, player, bots: match.seats.bots });
     if (ask !== asked) return; // a newer question answers for this one
     offer = res.ok && res.result.moves > 0 && !match.stopped ? { player, moves: res.result.moves } : null;
     show();
   }
 
+  /** What may be taken back now: the offer on screen, else the engine is asked (Ctrl+Z with
+   *  no button shown), so a refusal carries its reason. */
+  async function wanted() {
+    if (offer) return { ok: true, want: offer };
+    const player = person(match);
+    if (match.stopped || player === null) {
+      return { ok: false, error: { code: 'illegal_move', message: 'Nobody playing on this device has a move to take back.' } };
+    }
+    const res = await match.engine.undoable({ id: match.session.id, player, bots: match.seats.bots });
+    if (!res.ok) return res;
+    if (!res.result.moves) return { ok: false, error: { code: 'illegal_move', message: res.result.reason } };
+    return { ok: true, want: { player, moves: res.result.moves } };
+  }
+
   /** Take back what is offered; resolves the match's answer ({ok, events} or {ok: false, error}). */
   async function undo() {
-    if (!offer || busy) return { ok: false, error: { code: 'busy', message: 'Nothing to take back now.' } };
-    const { player, moves } = offer;
+    if (busy) return { ok: false, error: { code: 'busy', message: 'A take-back is on its way.' } };
     busy = true;
-    offer = null;
     show();
-    const res = await match.takeBack(player, moves);
+    const got = await wanted();
+    let res = got;
+    if (got.ok) {
+      offer = null;
+      show();
+      res = await match.takeBack(got.want.player, got.want.moves);
+    }
     busy = false;
-    if (!res.ok) say(res.error.message, null);
+    if (!res.ok) refuse(res.error.message);
     else for (const ev of res.events) say(ev.text, match.session.seats[ev.player].colour);
     refresh();
     return res;
   }
+
+  // While the bots' reply waits for a take-back (the grace), the button drains like a fuse.
+  match.onGrace((ms) => {
+    button.classList.toggle('undo-grace', ms > 0);
+    button.style.setProperty('--grace-ms', `${ms}ms`);
+  });
 
   function onKey(e) {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'z') return;
