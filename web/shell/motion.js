@@ -108,3 +108,6 @@ class Motion {
 }
 
 export const motion = new Motion();
+
+/** The ease-out curve of canvas tweens drawn frame by frame (t and the result in 0..1). */
+export function easeOut(t) { return 1 - (1 - t) ** 3; }

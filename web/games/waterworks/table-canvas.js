@@ -1,8 +1,11 @@
-// The table on a canvas: every pipeline, open ends, leaks, plumbers, spouts, the lit legal
-// spots (mirrored as focusable DOM buttons over the canvas), the last card placed and the
-// winning line. High-DPI via devicePixelRatio; follows its box with a ResizeObserver.
-import { drawCard, cardWords, LEAK_RED, WATER, DIRS } from './card-art.js';
-import { motion } from '../../shell/motion.js';
+// The table on a canvas: its camera (fitted to the lines and gliding as they grow, or panned
+// and zoomed by the person: buttons, drag, pinch, wheel, arrow keys), its effects in flight,
+// and where each cell is on screen. What it paints is table-paint.js; the focusable buttons
+// over it (lit spots, markers for lines out of view) are table-buttons.js. High-DPI via
+// devicePixelRatio; follows its box with a ResizeObserver.
+import { motion, easeOut } from '../../shell/motion.js';
+import { paintTable, describeTable } from './table-paint.js';
+import { placeSpots, placeMarkers } from './table-buttons.js';
 
 const RATIO = 1.16;          // cell height / width: cards stand upright
 const MAX_CELL = 104;        // a fitted view never blows a short line up further than this
@@ -256,8 +259,8 @@ export class TableCanvas {
     this.scroll.dataset.cellPx = String(Math.round(this.cw));
     // where cell (0, 0) is drawn, for tests and the tutorial's rings
     this.scroll.dataset.origin = `${Math.round(this.cam.ox)},${Math.round(this.cam.oy)}`;
-    this.placeSpots();
-    this.placeMarkers();
+    placeSpots(this);
+    if (!this.picture) placeMarkers(this);
     this.draw();
   }
 
@@ -290,49 +293,6 @@ export class TableCanvas {
     if (motion.on) this.glide(target); else { cancelAnimationFrame(this.camRaf); this.cam = target; this.applyCam(); }
   }
 
-  /** For every line with no card in view, a button on the table's edge pointing to it. */
-  placeMarkers() {
-    if (this.picture) return;
-    const s = this.state;
-    const lines = new Map();
-    for (const c of s.view.cards) {
-      if (!lines.has(c.owner)) lines.set(c.owner, []);
-      lines.get(c.owner).push(c);
-    }
-    const keep = new Set();
-    const size = 44; const pad = 4;
-    for (const [p, cells] of lines) {
-      const seen = cells.some((c) => {
-        const [x, y, w, h] = this.cellRect(c.x, c.y);
-        return x + w > 0 && y + h > 0 && x < this.vw && y < this.vh;
-      });
-      if (seen) continue;
-      keep.add(String(p));
-      let b = this.markerLayer.querySelector(`[data-line="${p}"]`);
-      if (!b) {
-        b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'ww-marker';
-        b.dataset.line = String(p);
-        b.dataset.testid = `line-marker-${p}`;
-        this.markerLayer.append(b);
-      }
-      // from the view's centre toward the line's middle, stopped at the edge
-      const mx = cells.reduce((n, c) => n + c.x + 0.5, 0) / cells.length;
-      const my = cells.reduce((n, c) => n + c.y + 0.5, 0) / cells.length;
-      const dx = this.cam.ox + mx * this.cw - this.vw / 2;
-      const dy = this.cam.oy + my * this.ch - this.vh / 2;
-      const k = Math.min((this.vw / 2 - size / 2 - pad) / (Math.abs(dx) || 1e-6), (this.vh / 2 - size / 2 - pad) / (Math.abs(dy) || 1e-6));
-      const left = this.vw / 2 + dx * k - size / 2; const top = this.vh / 2 + dy * k - size / 2;
-      const ang = Math.atan2(dy, dx) * 180 / Math.PI;
-      const name = s.names[p];
-      b.style.cssText = `left:${Math.round(left)}px;top:${Math.round(top)}px;--c:${s.colours[p]};--a:${Math.round(ang)}deg`;
-      b.innerHTML = `<span class="ww-marker-arrow" aria-hidden="true"></span><span aria-hidden="true">${p + 1}</span>`;
-      b.setAttribute('aria-label', `${p + 1}: show ${name === 'You' ? 'your' : `${name}'s`} line`);
-      b.title = b.getAttribute('aria-label');
-    }
-    for (const b of [...this.markerLayer.children]) if (!keep.has(b.dataset.line)) b.remove();
-  }
 
   /** state: {view, names, colours, spots, card, turned, last:{x,y}|null, win:[[x,y]]|null, viewer} */
   set(state) {
@@ -389,52 +349,6 @@ export class TableCanvas {
     return [this.cam.ox + x * this.cw, this.cam.oy + y * this.ch, this.cw, this.ch];
   }
 
-  placeSpots() {
-    const s = this.state;
-    const spots = s.spots || [];
-    const have = new Map([...this.spotLayer.children].map((b) => [b.dataset.key, b]));
-    const keep = new Set();
-    spots.forEach((spot, i) => {
-      const key = `${spot.x},${spot.y}`;
-      keep.add(key);
-      let b = have.get(key);
-      if (!b) {
-        b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'ww-spot';
-        b.dataset.key = key;
-        b.addEventListener('click', () => this.onSpot(b.spot));
-        b.addEventListener('keydown', (e) => this.onSpotKey(e, b.spot));
-        b.addEventListener('pointerenter', () => { this.hover = b.spot; this.draw(); });
-        b.addEventListener('pointerleave', () => { if (this.hover === b.spot) { this.hover = null; this.draw(); } });
-        b.addEventListener('focus', () => { this.hover = b.spot; this.draw(); });
-        b.addEventListener('blur', () => { if (this.hover === b.spot) { this.hover = null; this.draw(); } });
-        this.spotLayer.append(b);
-      }
-      b.spot = spot;
-      b.dataset.testid = `spot-${spot.x}-${spot.y}`;
-      b.dataset.kind = spot.kind;
-      b.dataset.x = spot.x;
-      b.dataset.y = spot.y;
-      if (spot.wins) b.dataset.wins = 'true'; else delete b.dataset.wins;
-      b.setAttribute('aria-label', spotLabel(spot, s));
-      b.style.order = i;
-      const [x, y, w, h] = this.cellRect(spot.x, spot.y);
-      Object.assign(b.style, { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
-    });
-    for (const [key, b] of have) if (!keep.has(key)) b.remove();
-    // keep DOM order = reading order so Tab follows the table
-    // (moving a focused button would blur it: only when the order really changed)
-    const now = [...this.spotLayer.children];
-    const sorted = [...now].sort((a, b) => Number(a.style.order) - Number(b.style.order));
-    if (sorted.some((b, i) => b !== now[i])) {
-      const had = document.activeElement;
-      for (const b of sorted) this.spotLayer.append(b);
-      if (had && had.isConnected && had !== document.activeElement) had.focus({ preventScroll: true });
-    }
-    if (this.hover && !keep.has(`${this.hover.x},${this.hover.y}`)) this.hover = null;
-  }
-
   /** Pan (without leaving follow mode's fit) so cell (x, y) is on screen. */
   showCell(x, y) {
     if (!this.cam) return;
@@ -453,272 +367,11 @@ export class TableCanvas {
   }
 
   draw() {
-    const s = this.state;
-    if (!s || !this.cw) return;
-    const ctx = this.ctx;
-    const { view } = s;
-    const { width: W, height: H } = view.table;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    // around the table: the dark floor; the table: a blueprint-blue board with a faint grid
-    ctx.fillStyle = '#082633';
-    ctx.fillRect(0, 0, this.vw, this.vh);
-    const [tx, ty] = this.cellRect(0, 0);
-    const tw = W * this.cw; const th = H * this.ch;
-    const g = ctx.createLinearGradient(0, ty, 0, ty + th);
-    g.addColorStop(0, '#145169');
-    g.addColorStop(1, '#0d3b4f');
-    ctx.fillStyle = g;
-    ctx.fillRect(tx, ty, tw, th);
-    ctx.strokeStyle = 'rgba(255,255,255,.07)';
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let x = 0; x <= W; x += 1) { const px = Math.round(tx + x * this.cw) + 0.5; ctx.moveTo(px, ty); ctx.lineTo(px, ty + th); }
-    for (let y = 0; y <= H; y += 1) { const py = Math.round(ty + y * this.ch) + 0.5; ctx.moveTo(tx, py); ctx.lineTo(tx + tw, py); }
-    ctx.stroke();
-    ctx.strokeStyle = 'rgba(255,255,255,.35)';
-    ctx.setLineDash([6, 4]);
-    ctx.strokeRect(tx - 0.5, ty - 0.5, tw + 1, th + 1);
-    ctx.setLineDash([]);
-
-    // open ends: dashed slots in the owner's colour with an arrow showing the way out
-    for (const e of view.open_ends) {
-      const [x, y, w, h] = this.cellRect(e.x, e.y);
-      ctx.save();
-      ctx.strokeStyle = s.colours[e.player];
-      ctx.globalAlpha = 0.75;
-      ctx.lineWidth = 2;
-      ctx.setLineDash([4, 3]);
-      ctx.strokeRect(x + 3, y + 3, w - 6, h - 6);
-      ctx.setLineDash([]);
-      ctx.fillStyle = s.colours[e.player];
-      arrow(ctx, x + w / 2, y + h / 2, e.dir, Math.min(w, h) * 0.2);
-      ctx.restore();
-    }
-
-    // lit spots
-    const spots = s.spots || [];
-    for (const sp of spots) {
-      const [x, y, w, h] = this.cellRect(sp.x, sp.y);
-      const col = sp.kind === 'leak' ? LEAK_RED : sp.kind === 'cover' ? '#3fbf7f' : '#f7d44c';
-      ctx.save();
-      ctx.fillStyle = col;
-      ctx.globalAlpha = 0.28;
-      ctx.fillRect(x + 1, y + 1, w - 2, h - 2);
-      ctx.globalAlpha = 1;
-      ctx.strokeStyle = col;
-      ctx.lineWidth = 2.5;
-      ctx.strokeRect(x + 2, y + 2, w - 4, h - 4);
-      ctx.restore();
-    }
-
-    // cards (covered cells drawn after so the "spot over a card" glow sits under the ghost)
-    const winSet = new Set((s.win || []).map(([x, y]) => `${x},${y}`));
-    const cards = [...view.cards].sort((a, b) => a.order - b.order);
-    for (const c of cards) {
-      const [x, y, w, h] = this.cellRect(c.x, c.y);
-      const land = this.anims.find((q) => q.kind === 'drop' && q.x === c.x && q.y === c.y);
-      if (land && land.t <= 0.001 && land.hideUntilStart) continue;
-      const a = land ? land.t : 1;
-      const sc = 1 + (1 - easeOut(a)) * 0.35;
-      const ix = 1.5;
-      ctx.save();
-      ctx.globalAlpha = 0.25 + 0.75 * a;
-      ctx.translate(x + w / 2, y + h / 2);
-      ctx.scale(sc, sc);
-      const spot = spots.find((sp) => sp.x === c.x && sp.y === c.y);
-      if (spot) ctx.globalAlpha *= 0.85;
-      drawCard(ctx, -w / 2 + ix, -h / 2 + ix, w - ix * 2, h - ix * 2, c, {
-        owner: s.colours[c.owner], joins: c.joins, leaky: c.kind === 'pipe' || c.kind === 'cap' ? c.leaky : undefined,
-        repaired: c.repaired, plumber: c.plumber, stacked: c.covered.length,
-        label: c.kind === 'valve' ? c.owner + 1 : null,
-      });
-      ctx.restore();
-      if (c.leaky) {
-        ctx.save();
-        ctx.strokeStyle = LEAK_RED;
-        ctx.lineWidth = 2;
-        ctx.setLineDash([5, 3]);
-        ctx.strokeRect(x - 1, y - 1, w + 2, h + 2);
-        ctx.restore();
-      }
-      if (spot) {
-        ctx.save();
-        ctx.strokeStyle = spot.kind === 'leak' ? LEAK_RED : '#3fbf7f';
-        ctx.lineWidth = 3;
-        ctx.strokeRect(x + 1, y + 1, w - 2, h - 2);
-        ctx.restore();
-      }
-    }
-
-    // leaks, seen at a glance: a red halo, a drip and the word LEAK on the leaking cell
-    for (const p of view.pipelines) {
-      if (!p.leak) continue;
-      const [x, y, w, h] = this.cellRect(p.leak[0], p.leak[1]);
-      ctx.save();
-      ctx.shadowColor = LEAK_RED;
-      ctx.shadowBlur = Math.max(8, w * 0.25);
-      ctx.strokeStyle = LEAK_RED;
-      ctx.lineWidth = Math.max(3, w * 0.07);
-      ctx.strokeRect(x - 2, y - 2, w + 4, h + 4);
-      ctx.shadowBlur = 0;
-      const r = Math.max(7, w * 0.16);
-      ctx.fillStyle = LEAK_RED;
-      ctx.beginPath();
-      ctx.moveTo(x + w - r, y - r * 0.9);
-      ctx.bezierCurveTo(x + w - r * 0.2, y + r * 0.1, x + w, y + r * 0.5, x + w - r, y + r * 1.05);
-      ctx.bezierCurveTo(x + w - r * 2, y + r * 0.5, x + w - r * 1.8, y + r * 0.1, x + w - r, y - r * 0.9);
-      ctx.fill();
-      ctx.fillStyle = '#fff';
-      ctx.font = `800 ${Math.max(9, Math.round(w * 0.17))}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'bottom';
-      const label = 'LEAK';
-      const lw = ctx.measureText(label).width + 8;
-      ctx.fillStyle = LEAK_RED;
-      ctx.fillRect(x + w / 2 - lw / 2, y + h - Math.max(12, w * 0.22), lw, Math.max(12, w * 0.22));
-      ctx.fillStyle = '#fff';
-      ctx.fillText(label, x + w / 2, y + h - 1);
-      ctx.restore();
-    }
-
-    // effects in flight: a leak splashing down, a plumber landing
-    for (const a of this.anims) {
-      if (a.kind !== 'leak' && a.kind !== 'plumber') continue;
-      const [x, y, w, h] = this.cellRect(a.x, a.y);
-      ctx.save();
-      if (a.kind === 'leak') {
-        for (let k = 0; k < 6; k += 1) {
-          const ang = (k / 6) * Math.PI * 2;
-          const d = easeOut(a.t) * w * 0.8;
-          ctx.globalAlpha = 1 - a.t;
-          ctx.fillStyle = WATER;
-          ctx.beginPath();
-          ctx.arc(x + w / 2 + Math.cos(ang) * d, y + h / 2 + Math.sin(ang) * d * 0.7, Math.max(2, w * 0.06), 0, Math.PI * 2);
-          ctx.fill();
-        }
-      } else {
-        const fall = (1 - easeOut(a.t)) * h * 1.6;
-        ctx.globalAlpha = Math.min(1, a.t * 3);
-        ctx.fillStyle = '#f7d44c';
-        ctx.strokeStyle = '#7a5e17';
-        ctx.lineWidth = 2;
-        ctx.beginPath();
-        ctx.arc(x + w / 2, y + h / 2 - fall, Math.max(6, w * 0.22), 0, Math.PI * 2);
-        ctx.fill();
-        ctx.stroke();
-      }
-      ctx.restore();
-    }
-
-    // the winning line: water running inside its pipes, each of its cards framed in gold
-    if (s.win && s.win.length) {
-      ctx.save();
-      ctx.strokeStyle = 'rgba(247,212,76,.9)';
-      ctx.lineWidth = 2;
-      ctx.shadowColor = '#f7d44c';
-      ctx.shadowBlur = 10;
-      for (const key of winSet) {
-        const [x, y] = key.split(',').map(Number);
-        const [rx, ry, w, h] = this.cellRect(x, y);
-        ctx.strokeRect(rx + 0.5, ry + 0.5, w - 1, h - 1);
-      }
-      ctx.shadowBlur = 0;
-      const t = Math.max(3, Math.min(this.cw, this.ch) * 0.26);
-      let pts = s.win.map(([x, y]) => { const [rx, ry, w, h] = this.cellRect(x, y); return [rx + w / 2, ry + h / 2]; });
-      // water runs along the line from valve to spout
-      const run = this.anims.find((q) => q.kind === 'water');
-      if (run) pts = partOf(pts, run.t);
-      ctx.lineJoin = 'round';
-      ctx.lineCap = 'round';
-      for (const [width, colour] of [[t * 0.5, '#1f86b3'], [t * 0.34, '#5fd0f5'], [t * 0.1, 'rgba(255,255,255,.85)']]) {
-        ctx.strokeStyle = colour;
-        ctx.lineWidth = Math.max(1, width);
-        ctx.beginPath();
-        pts.forEach(([px, py], i) => (i ? ctx.lineTo(px, py) : ctx.moveTo(px, py)));
-        ctx.stroke();
-      }
-      ctx.restore();
-    }
-
-    // the last card placed: a gold ring
-    if (s.last) {
-      const [x, y, w, h] = this.cellRect(s.last.x, s.last.y);
-      ctx.save();
-      ctx.strokeStyle = '#ffb400';
-      ctx.lineWidth = 3;
-      ctx.shadowColor = '#ffb400';
-      ctx.shadowBlur = 8;
-      ctx.strokeRect(x - 2, y - 2, w + 4, h + 4);
-      ctx.restore();
-    }
-
-    // preview of the selected card on the hovered/focused spot
-    const hv = this.hover;
-    if (hv && s.card) {
-      const [x, y, w, h] = this.cellRect(hv.x, hv.y);
-      const preview = s.previewCard;
-      ctx.save();
-      drawCard(ctx, x + 2, y + 2, w - 4, h - 4, preview, {
-        ghost: true, owner: s.colours[hv.kind === 'leak' ? hv.target : s.viewer],
-        joins: joinsFor(view, hv), leaky: hv.kind === 'leak' || undefined,
-      });
-      ctx.strokeStyle = '#fff';
-      ctx.lineWidth = 3;
-      ctx.strokeRect(x, y, w, h);
-      ctx.restore();
-    }
-    if (!this.picture) this.canvas.setAttribute('aria-label', describeTable(s));
+    if (!this.state || !this.cw) return;
+    paintTable(this.ctx, {
+      state: this.state, anims: this.anims, hover: this.hover, cellRect: (x, y) => this.cellRect(x, y),
+      cw: this.cw, ch: this.ch, vw: this.vw, vh: this.vh, dpr: this.dpr,
+    });
+    if (!this.picture) this.canvas.setAttribute('aria-label', describeTable(this.state));
   }
 }
-
-function joinsFor(view, spot) {
-  const end = view.open_ends.find((e) => e.x === spot.x && e.y === spot.y);
-  if (end) return { N: 'S', S: 'N', E: 'W', W: 'E' }[end.dir];
-  const c = view.cards.find((k) => k.x === spot.x && k.y === spot.y);
-  return c ? c.joins : null;
-}
-
-function easeOut(t) { return 1 - (1 - t) ** 3; }
-
-/** The first fraction t of a polyline (by segment count, which is close enough on a grid). */
-function partOf(pts, t) {
-  if (pts.length < 2 || !(t < 1)) return pts;
-  const f = Math.max(0, t) * (pts.length - 1);
-  const k = Math.floor(f);
-  const out = pts.slice(0, k + 1);
-  const [ax, ay] = pts[k]; const [bx, by] = pts[k + 1];
-  out.push([ax + (bx - ax) * (f - k), ay + (by - ay) * (f - k)]);
-  return out;
-}
-
-function arrow(ctx, cx, cy, dir, r) {
-  const a = { N: -Math.PI / 2, E: 0, S: Math.PI / 2, W: Math.PI }[dir];
-  ctx.beginPath();
-  ctx.moveTo(cx + Math.cos(a) * r, cy + Math.sin(a) * r);
-  ctx.lineTo(cx + Math.cos(a + 2.5) * r, cy + Math.sin(a + 2.5) * r);
-  ctx.lineTo(cx + Math.cos(a - 2.5) * r, cy + Math.sin(a - 2.5) * r);
-  ctx.closePath();
-  ctx.fill();
-}
-
-const COLS = (x) => `column ${x + 1}`;
-
-function spotLabel(spot, s) {
-  const where = `${COLS(spot.x)}, row ${spot.y + 1}`;
-  const card = s.previewCard ? cardWords(s.previewCard) : 'card';
-  if (spot.kind === 'leak') return `Lay the ${card} as a leak on ${s.names[spot.target]}'s line, ${where}`;
-  if (spot.kind === 'cover') return `Cover your leak with the ${card}, ${where}`;
-  return `Lay the ${card} on your line, ${where}${spot.wins ? ', then add your spout and win' : ''}`;
-}
-
-function describeTable(s) {
-  const v = s.view;
-  const parts = v.pipelines.map((p) => {
-    const name = s.names[p.player];
-    const leak = p.leak ? `, leaking at column ${p.leak[0] + 1} row ${p.leak[1] + 1}` : '';
-    return `${name}: ${p.pipes_best} of ${v.target} pipes, ${p.open_ends} open end${p.open_ends === 1 ? '' : 's'}${leak}`;
-  });
-  return `The pipe table. ${parts.join('; ')}.`;
-}
-
-export { DIRS, WATER };

@@ -1,0 +1,106 @@
+// The focusable buttons over the table's canvas, placed where the camera draws their cells: a
+// button on every lit spot (the keyboard's and the screen reader's way to lay a card, in
+// reading order) and, for every line with no card in view, a marker on the table's edge that
+// points to it and brings it into view.
+import { cardWords } from './card-art.js';
+
+/** A button on every lit spot, over its cell; the one under the pointer or focus is the
+ * table's hover (the preview it paints). table: the TableCanvas (its state, camera, layers). */
+export function placeSpots(table) {
+  const s = table.state;
+  const spots = s.spots || [];
+  const have = new Map([...table.spotLayer.children].map((b) => [b.dataset.key, b]));
+  const keep = new Set();
+  spots.forEach((spot, i) => {
+    const key = `${spot.x},${spot.y}`;
+    keep.add(key);
+    let b = have.get(key);
+    if (!b) {
+      b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ww-spot';
+      b.dataset.key = key;
+      b.addEventListener('click', () => table.onSpot(b.spot));
+      b.addEventListener('keydown', (e) => table.onSpotKey(e, b.spot));
+      b.addEventListener('pointerenter', () => { table.hover = b.spot; table.draw(); });
+      b.addEventListener('pointerleave', () => { if (table.hover === b.spot) { table.hover = null; table.draw(); } });
+      b.addEventListener('focus', () => { table.hover = b.spot; table.draw(); });
+      b.addEventListener('blur', () => { if (table.hover === b.spot) { table.hover = null; table.draw(); } });
+      table.spotLayer.append(b);
+    }
+    b.spot = spot;
+    b.dataset.testid = `spot-${spot.x}-${spot.y}`;
+    b.dataset.kind = spot.kind;
+    b.dataset.x = spot.x;
+    b.dataset.y = spot.y;
+    if (spot.wins) b.dataset.wins = 'true'; else delete b.dataset.wins;
+    b.setAttribute('aria-label', spotLabel(spot, s));
+    b.style.order = i;
+    const [x, y, w, h] = table.cellRect(spot.x, spot.y);
+    Object.assign(b.style, { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
+  });
+  for (const [key, b] of have) if (!keep.has(key)) b.remove();
+  // keep DOM order = reading order so Tab follows the table
+  // (moving a focused button would blur it: only when the order really changed)
+  const now = [...table.spotLayer.children];
+  const sorted = [...now].sort((a, b) => Number(a.style.order) - Number(b.style.order));
+  if (sorted.some((b, i) => b !== now[i])) {
+    const had = document.activeElement;
+    for (const b of sorted) table.spotLayer.append(b);
+    if (had && had.isConnected && had !== document.activeElement) had.focus({ preventScroll: true });
+  }
+  if (table.hover && !keep.has(`${table.hover.x},${table.hover.y}`)) table.hover = null;
+}
+
+/** For every line with no card in view, a button on the table's edge pointing to it. */
+export function placeMarkers(table) {
+  const s = table.state;
+  const lines = new Map();
+  for (const c of s.view.cards) {
+    if (!lines.has(c.owner)) lines.set(c.owner, []);
+    lines.get(c.owner).push(c);
+  }
+  const keep = new Set();
+  const size = 44; const pad = 4;
+  for (const [p, cells] of lines) {
+    const seen = cells.some((c) => {
+      const [x, y, w, h] = table.cellRect(c.x, c.y);
+      return x + w > 0 && y + h > 0 && x < table.vw && y < table.vh;
+    });
+    if (seen) continue;
+    keep.add(String(p));
+    let b = table.markerLayer.querySelector(`[data-line="${p}"]`);
+    if (!b) {
+      b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ww-marker';
+      b.dataset.line = String(p);
+      b.dataset.testid = `line-marker-${p}`;
+      table.markerLayer.append(b);
+    }
+    // from the view's centre toward the line's middle, stopped at the edge
+    const mx = cells.reduce((n, c) => n + c.x + 0.5, 0) / cells.length;
+    const my = cells.reduce((n, c) => n + c.y + 0.5, 0) / cells.length;
+    const dx = table.cam.ox + mx * table.cw - table.vw / 2;
+    const dy = table.cam.oy + my * table.ch - table.vh / 2;
+    const k = Math.min((table.vw / 2 - size / 2 - pad) / (Math.abs(dx) || 1e-6), (table.vh / 2 - size / 2 - pad) / (Math.abs(dy) || 1e-6));
+    const left = table.vw / 2 + dx * k - size / 2; const top = table.vh / 2 + dy * k - size / 2;
+    const ang = Math.atan2(dy, dx) * 180 / Math.PI;
+    const name = s.names[p];
+    b.style.cssText = `left:${Math.round(left)}px;top:${Math.round(top)}px;--c:${s.colours[p]};--a:${Math.round(ang)}deg`;
+    b.innerHTML = `<span class="ww-marker-arrow" aria-hidden="true"></span><span aria-hidden="true">${p + 1}</span>`;
+    b.setAttribute('aria-label', `${p + 1}: show ${name === 'You' ? 'your' : `${name}'s`} line`);
+    b.title = b.getAttribute('aria-label');
+  }
+  for (const b of [...table.markerLayer.children]) if (!keep.has(b.dataset.line)) b.remove();
+}
+
+const COLS = (x) => `column ${x + 1}`;
+
+function spotLabel(spot, s) {
+  const where = `${COLS(spot.x)}, row ${spot.y + 1}`;
+  const card = s.previewCard ? cardWords(s.previewCard) : 'card';
+  if (spot.kind === 'leak') return `Lay the ${card} as a leak on ${s.names[spot.target]}'s line, ${where}`;
+  if (spot.kind === 'cover') return `Cover your leak with the ${card}, ${where}`;
+  return `Lay the ${card} on your line, ${where}${spot.wins ? ', then add your spout and win' : ''}`;
+}
