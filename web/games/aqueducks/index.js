@@ -1,26 +1,29 @@
 // Aqueducks game screen: mounts the frame, runs the Match, and draws the table from the
 // engine's snapshots. The engine decides everything; this module only presents the legal
-// moves it lists and sends the one the person picks.
+// moves it lists and sends the one the person picks. Here: the Match's ui protocol (render,
+// yourTurn, hide, handoff, over, error), whose turn and view it is, and refresh(), which draws
+// the status, tabs, city, panel and boards; the screen's skeleton and its clicks are
+// screen-layout.js, the hand hand.js, the news news.js, a face or card's detail
+// face-detail.js, the end game-over.js, and each decision's panel phases/.
 import { createFrame, esc } from '../../shell/frame.js';
 import { Match } from '../../shell/match.js';
 import { loadStyle } from '../../shell/style.js';
 import { attachHistory } from '../../shell/history.js';
 import { loadCatalog } from './catalog.js';
-import { CityCanvas } from './city-canvas.js';
-import { cardFace, cardLabel, abilityText } from './card-face.js';
 import { playerBoard, pondifexBoard, actionTrack, ACTION_NAME } from './boards.js';
-import { eventText, winnersText } from './log-text.js';
 import { RULES_HTML } from './rules.js';
 import { drawPictures } from './pictures.js';
 import { icon } from './icons.js';
-import { loadBest, recordBest, bestHtml } from './scores.js';
+import { recordBest, soloBoard } from './scores.js';
 import * as Build from './phases/build.js';
 import * as Publican from './phases/publican.js';
 import * as Protect from './phases/protect.js';
 import * as Draft from './phases/draft.js';
-import { Minis } from './minis.js';
-import { AqMotion } from './motion.js';
-import { fitNews, fitTrack, edges } from './strips.js';
+import { fitNews, fitTrack } from './strips.js';
+import { layoutScreen } from './screen-layout.js';
+import { renderHand } from './hand.js';
+import { readEvents, newsHtml } from './news.js';
+import { overPanel, showOver } from './game-over.js';
 
 const SPEED_KEY = 'pnd.aqueducks.speed';
 // where the other cities' miniatures fold into the tabs (style.css: the same widths): phones
@@ -73,7 +76,7 @@ class AqueducksUI {
     this.detail = null;
     this.overSnap = null;
     this.toppled = {};
-    this.layout();
+    layoutScreen(this);
     this.keyHandler = (e) => this.keys(e);
     document.addEventListener('keydown', this.keyHandler);
     // the sticky action panel sits just under the page's own sticky header
@@ -135,105 +138,6 @@ class AqueducksUI {
     return new DOMRect(left, top, Math.max(...faces.map((r) => r.right)) - left, Math.max(...faces.map((r) => r.bottom)) - top);
   }
 
-  // ------------------------------------------------------------- layout
-  layout() {
-    const b = this.frame.board;
-    b.innerHTML = `
-      <div class="aq" data-testid="aqueducks">
-        <div class="aq-top"></div>
-        <div class="aq-news" data-testid="news" role="region" aria-label="Since your last move" tabindex="0"></div>
-        <div class="aq-main">
-          <div class="aq-citycol">
-            <div class="aq-citybar">
-              <div class="aq-tabs" role="tablist" aria-label="Whose city"></div>
-              <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards">Boards<span class="aq-long">&nbsp;&amp; Pondifex</span></button>
-              <div class="aq-views" role="radiogroup" aria-label="City view">
-                <button type="button" role="radio" data-view="overview" data-testid="view-overview" title="Overview (key 1)">Overview</button>
-                <button type="button" role="radio" data-view="left" data-testid="view-left" title="Seen from the left (key 2)">◀ Left<span class="aq-long"> view</span></button>
-                <button type="button" role="radio" data-view="right" data-testid="view-right" title="Seen from the right (key 3)">Right<span class="aq-long"> view</span> ▶</button>
-              </div>
-            </div>
-            <div class="aq-legend" aria-hidden="true">
-              <span><i class="lg lg-active"></i>active (seen)</span><span><i class="lg lg-hidden"></i>hidden</span>
-              <span>${icon('water')}doused</span><span>${icon('protect')}protected</span><span>${icon('eye')}line of sight</span>
-            </div>
-            <div class="aq-minis" role="group" aria-label="The other cities" data-testid="minis" hidden></div>
-            <div class="aq-citybox" role="group"></div>
-            <div class="aq-detail" aria-live="off"></div>
-          </div>
-          <div class="aq-side">
-            <section class="aq-panel" data-testid="action-panel" aria-label="Your move"></section>
-            <section class="aq-handbox">
-              <h3 class="aq-hand-title">Your hand</h3>
-              <div class="aq-hand" role="group" aria-label="Your hand" data-testid="hand"></div>
-            </section>
-            <div class="aq-boards" id="aq-boards" role="region" aria-label="Player board and the Pondifex" tabindex="0"></div>
-          </div>
-        </div>
-      </div>`;
-    this.el = {
-      top: b.querySelector('.aq-top'), news: b.querySelector('.aq-news'), tabs: b.querySelector('.aq-tabs'),
-      views: b.querySelector('.aq-views'), cityBox: b.querySelector('.aq-citybox'), detail: b.querySelector('.aq-detail'),
-      panel: b.querySelector('.aq-panel'), hand: b.querySelector('.aq-hand'), handTitle: b.querySelector('.aq-hand-title'),
-      boards: b.querySelector('.aq-boards'),
-    };
-    this.city = new CityCanvas(this.el.cityBox, {
-      cardOf: (key) => this.cat.byKey[key],
-      onFace: (f) => this.showFace(f),
-      onPlace: (t) => Build.clickPlace(this, t),
-      onToggle: (id) => { this.errorText = null; Protect.toggle(this, id); },
-      tipHtml: (f) => this.tipHtml(f),
-    });
-    this.built = {}; // player -> the names of what they built last (the miniatures' captions)
-    this.minis = new Minis(b.querySelector('.aq-minis'), {
-      cardOf: (key) => this.cat.byKey[key],
-      onPick: (p) => { this.shown = p; this.refresh(); },
-    });
-    this.moves = new AqMotion(this);
-    // scroll does not bubble: caught on the way down to the track, redrawn with every render
-    this.el.top.addEventListener('scroll', (e) => { if (e.target.matches('.aq-track')) edges(e.target); }, true);
-    const toggle = b.querySelector('.aq-boards-toggle');
-    toggle.addEventListener('click', () => {
-      const open = b.querySelector('.aq').classList.toggle('boards-open');
-      toggle.setAttribute('aria-expanded', String(open));
-    });
-    this.el.views.addEventListener('click', (e) => {
-      const v = e.target.closest('[data-view]');
-      if (v) this.viewMode(v.dataset.view);
-    });
-    this.el.tabs.addEventListener('click', (e) => {
-      const t = e.target.closest('[data-player]');
-      if (t) { this.shown = Number(t.dataset.player); this.refresh(); }
-    });
-    this.el.panel.addEventListener('click', (e) => {
-      const btn = e.target.closest('button');
-      if (!btn || btn.disabled || btn.getAttribute('aria-disabled') === 'true' && !btn.dataset.protect) return;
-      const ph = this.phase();
-      if (ph && this.myTurn()) ph.onClick(this, btn);
-      if (btn.dataset.act === 'again') this.showOver();
-    });
-    this.el.hand.addEventListener('click', (e) => {
-      const z = e.target.closest('[data-zoom]');
-      if (z) { this.zoom(z.dataset.zoom); return; }
-      const c = e.target.closest('[data-card-id]');
-      if (!c || c.getAttribute('aria-disabled') === 'true') return;
-      const cid = Number(c.dataset.cardId);
-      if (!this.myTurn()) { this.showCard(c.dataset.key); return; }
-      const a = this.snap.view.action;
-      if (a === 'build') Build.clickCard(this, cid);
-      else if (a === 'draft') Draft.clickCard(this, cid);
-      else this.showCard(c.dataset.key);
-    });
-    this.el.hand.addEventListener('focusin', (e) => {
-      const c = e.target.closest('[data-card-id]');
-      if (c) this.showCard(c.dataset.key, false);
-    });
-    this.el.boards.addEventListener('click', (e) => {
-      const s = e.target.closest('[data-space]');
-      if (s && !s.disabled && this.myTurn() && this.snap.view.action === 'publican') Publican.donate(this, s.dataset.space);
-    });
-  }
-
   // ------------------------------------------------------------- Match ui protocol
   /** A seat's name or kind changed (this.seats is the session's list): draw it again. */
   seatsChanged() { this.refresh(); }
@@ -253,7 +157,7 @@ class AqueducksUI {
     this.viewer = viewer;
     if (this.shown === null) this.shown = viewer ?? 0;
     const before = this.moves.capture();
-    if (events && events.length) this.events(events, past);
+    if (events && events.length) readEvents(this, events, past);
     this.refresh();
     if (events && events.length && !past) this.moves.play(events, before); // a resumed game's log is not played out
   }
@@ -294,7 +198,7 @@ class AqueducksUI {
       this.best = recordBest(v.cities[0].faction, snap.result.score, this.session.seed);
     }
     this.refresh();
-    this.showOver();
+    showOver(this);
   }
 
   error(message) { this.errorText = message; this.refresh(); }
@@ -353,27 +257,6 @@ class AqueducksUI {
     return { build: 'build a district: pick two buildings, then a place.', publican: 'donate to the Publican or pass.', protect: 'choose districts to protect.', draft: 'pick a building from the draft.' }[a] || '';
   }
 
-  // ------------------------------------------------------------- events
-  events(events, past = false) {
-    const notable = [];
-    for (const ev of events) {
-      if (ev.type === 'build') this.built[ev.player] = ev.keys.map((k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k)).join(' + ');
-      const text = eventText(ev, this.seats, (k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k), (id) => this.cardName(id));
-      if (!text) continue;
-      const p = ev.player;
-      this.frame.log(text, p !== undefined ? this.seats[p].colour : null);
-      if (['build', 'donate', 'favour', 'end_of_era', 'downfall', 'protect', 'publican', 'era', 'pushed_off', 'game_over', 'no_build'].includes(ev.type)) {
-        notable.push({ text, type: ev.type, player: p });
-      }
-    }
-    if (notable.length && !past) { // a resumed game's log is not read out
-      // everything that happened since this person's last decision, newest last
-      this.news = [...this.news, ...notable].slice(-14);
-      const builds = notable.filter((n) => n.type === 'build').length;
-      this.frame.announce(builds > 1 ? `Revealed together: ${notable.map((n) => n.text).join(' ')}` : notable.map((n) => n.text).join(' '));
-    }
-  }
-
   // ------------------------------------------------------------- drawing
   /** The districts the Gauls just toppled in p's city (drawn for a few seconds), or null. */
   toppledOf(p) {
@@ -412,8 +295,7 @@ class AqueducksUI {
     root.dataset.gameId = this.session.id;
     // track + news
     this.el.top.innerHTML = actionTrack(v);
-    this.el.news.innerHTML = this.news.length ? `<h3>${this.news.filter((x) => x.type === 'build').length > 1 ? 'Since your last move (simultaneous choices are revealed together)' : 'Since your last move'}</h3><ul>${this.news.map((x) =>
-      `<li class="news-${x.type}" style="--seat:${x.player !== undefined ? this.seats[x.player].colour : 'var(--line)'}">${esc(x.text)}</li>`).join('')}</ul>` : '';
+    this.el.news.innerHTML = newsHtml(this.news, this.seats);
     this.el.news.hidden = !this.news.length;
     this.fitStrips();
 
@@ -453,7 +335,7 @@ class AqueducksUI {
     let panelHtml = '';
     const visit = !this.snap.over && !this.hidden && !v.solo && action === 'publican' && !!v.pondifex;
     if (this.snap.over) {
-      panelHtml = this.overPanel();
+      panelHtml = overPanel(this);
     } else if (this.hidden) {
       panelHtml = '<p class="aq-prompt">Hands are hidden while the device changes hands.</p>';
     } else if (turn && ph) {
@@ -472,153 +354,13 @@ class AqueducksUI {
     if (backBtn) backBtn.addEventListener('click', () => { this.shown = viewer; this.refresh(); });
 
     // hand
-    this.renderHand(turn, action);
+    renderHand(this, turn, action);
 
     // boards
-    const legal = turn ? this.snap.legal : [];
     this.el.boards.innerHTML = playerBoard(shownCity, this.seats[this.shown], { solo: v.solo }) +
-      (v.solo ? this.soloBoard() : visit ? '' : pondifexBoard(v, this.seats, []));
+      (v.solo ? soloBoard(v, this.bestRank) : visit ? '' : pondifexBoard(v, this.seats, []));
     // during a Publican visit the Pondifex is in the panel, beside the prompt
     this.el.boards.classList.toggle('aq-boards-publican', visit);
-  }
-
-  renderHand(turn, action) {
-    const v = this.snap.view;
-    const el = this.el.hand;
-    this.el.hand.parentElement.hidden = !!this.snap.over;
-    if (this.hidden || this.snap.over) {
-      el.innerHTML = this.hidden ? '<p class="muted">Hidden.</p>' : '';
-      this.el.handTitle.textContent = this.hidden ? 'Hand hidden' : 'Your hand';
-      return;
-    }
-    const drafting = action === 'draft' && v.draft_hand && v.draft_hand.length && turn;
-    const cards = drafting ? v.draft_hand : (v.hand || []);
-    this.el.handTitle.textContent = drafting ? `Drafting hand (${cards.length})` : `Your hand (${cards.length})`;
-    let enabled = null;
-    let selected = new Set();
-    let bridge = null;
-    if (turn && action === 'build') {
-      const info = Build.buildInfo(this);
-      enabled = info.enabled;
-      for (const c of [this.build.a, this.build.b]) if (c !== null) selected.add(c);
-      if (info.move && info.move.bridge !== null) { bridge = info.move.bridge; for (const b of info.bridges) enabled.add(b); }
-    } else if (turn && action === 'draft') {
-      enabled = new Set(this.snap.legal.map((m) => m.card));
-      if (this.draftSel !== null) selected.add(this.draftSel);
-    }
-    const prev = document.activeElement && el.contains(document.activeElement) ? document.activeElement.dataset.cardId : null;
-    el.innerHTML = cards.map(({ card, key }) => {
-      const c = this.cat.byKey[key];
-      const on = selected.has(card);
-      const isBridge = bridge === card;
-      const dis = enabled && !enabled.has(card) && !on;
-      const role = on ? (this.build.a === card ? ' (first pick)' : ' (picked)') : isBridge ? ' (bridge)' : '';
-      return `<div class="aq-handcard ${on ? 'sel' : ''} ${isBridge ? 'bridge' : ''} ${dis ? 'dis' : ''}">
-        <button type="button" class="aq-cardbtn" data-card-id="${card}" data-key="${key}" aria-pressed="${on}" ${dis ? 'aria-disabled="true"' : ''}>${cardFace(c, { size: 'small' })}
-          <span class="visually-hidden">${role}${dis ? ' (cannot be used now)' : ''}</span>
-          ${on ? `<span class="aq-badge">${this.build.a === card ? '1' : '2'}</span>` : isBridge ? '<span class="aq-badge aq-badge-bridge">bridge</span>' : ''}</button>
-        <button type="button" class="aq-zoom" data-zoom="${key}" aria-label="Zoom: ${esc(c.name)}" title="Zoom">+</button>
-      </div>`;
-    }).join('') || '<p class="muted">No cards in hand.</p>';
-    if (prev) { const again = el.querySelector(`[data-card-id="${prev}"]`); if (again) again.focus({ preventScroll: true }); }
-  }
-
-  soloBoard() {
-    const v = this.snap.view;
-    const best = loadBest()[v.cities[0].faction] || [];
-    return `<section class="aq-pondifex"><h3>Solo</h3><p class="aq-small">No Publican in solo: your score is your duckats at the end of era 4.</p>
-      ${bestHtml(best, v.cities[0].faction_name, this.bestRank)}</section>`;
-  }
-
-  showFace(f) {
-    if (!f) return;
-    const city = this.snap.view.cities[this.shown];
-    const d = city.districts.find((q) => q.id === f.district);
-    if (!d) return;
-    const face = d[f.side];
-    const card = this.cat.byKey[face.key];
-    const other = f.side === 'left' ? 'right' : 'left';
-    let why;
-    if (face.active) {
-      why = `<b class="ok">Active</b>: it is the first ${f.side} face seen from the ${f.side} edge on storey ${d.storey} of row ${d.y + 1}.`;
-    } else {
-      const blocker = city.districts.find((q) => q.y === d.y && q.storey === d.storey && (f.side === 'left' ? q.x < d.x : q.x > d.x));
-      why = `<b class="bad">Hidden</b>: ${blocker ? `the district at column ${blocker.x + 1} stands ${f.side === 'left' ? 'to its left' : 'to its right'} on the same storey and blocks the view` : 'another district blocks the view'}. It gives nothing.`;
-    }
-    const adj = (face.adjacent || []).map((c) => this.cardName(c)).join(', ');
-    this.el.detail.innerHTML = `<div class="aq-detail-card">${cardFace(card, { size: 'normal' })}</div>
-      <div class="aq-detail-text"><h4>${esc(card.name)} <span class="muted">· ${f.side} face of district ${d.id}</span></h4>
-      <p>Row ${d.y + 1}, column ${d.x + 1}, storey ${d.storey}${d.storey > 1 ? ' (on a bridge)' : ''}. Back to back with ${esc(this.cat.byKey[d[other].key].name)}.</p>
-      <p>${why}</p>
-      ${face.active ? `<p>${icon('adjacent')}Adjacent (${f.side} picture): ${adj ? esc(adj) : 'none'}.</p>` : ''}
-      ${face.doused ? `<p>${icon('water')}Doused.</p>` : ''}${d.protected ? `<p>${icon('protect')}Protected: survives the Downfall.</p>` : ''}</div>`;
-  }
-
-  tipHtml(f) {
-    const city = this.snap.view.cities[this.shown];
-    const d = city.districts.find((q) => q.id === f.district);
-    if (!d) return '';
-    const face = d[f.side];
-    const card = this.cat.byKey[face.key];
-    let why;
-    if (face.active) why = `<b class="ok">Active</b> · first face seen from the ${f.side}`;
-    else {
-      const blocker = city.districts.find((q) => q.y === d.y && q.storey === d.storey && (f.side === 'left' ? q.x < d.x : q.x > d.x));
-      why = `<b class="bad">Hidden</b> · ${blocker ? `the district in column ${blocker.x + 1} blocks the ${f.side} view` : 'blocked'}`;
-    }
-    const n = (face.adjacent || []).length;
-    const adj = face.active ? `<br>${icon('adjacent')}${n ? `${n} adjacent building${n > 1 ? 's' : ''} (dashed orange)` : 'nothing adjacent yet'}` : '';
-    return `<b>${esc(card.name)}</b><br>${why}${face.doused ? `<br>${icon('water')}doused` : ''}${adj}`;
-  }
-
-  showCard(key, announce = true) {
-    const card = this.cat.byKey[key];
-    if (!card) return;
-    this.el.detail.innerHTML = `<div class="aq-detail-card">${cardFace(card, { size: 'normal' })}</div>
-      <div class="aq-detail-text"><h4>${esc(card.name)}</h4><p>${abilityText(card.ability)}</p><p class="muted"><i>${esc(card.flavour || '')}</i></p></div>`;
-    if (announce) this.frame.announce(cardLabel(card));
-  }
-
-  zoom(key) {
-    const card = this.cat.byKey[key];
-    this.frame.dialog({ title: card.name, html: `<div class="aq-zoomed">${cardFace(card, { size: 'big' })}<p class="muted"><i>${esc(card.flavour || '')}</i></p></div>`, buttons: [['Close', 'close', true]], testid: 'zoom' });
-  }
-
-  // ------------------------------------------------------------- end
-  scoreRows() {
-    const v = this.snap.view;
-    const r = this.snap.result || v.result;
-    const rows = [...v.cities].map((c, p) => ({ p, c })).sort((a, b) => (v.solo ? 0 : (b.c.favour - a.c.favour) || (b.c.duckats - a.c.duckats)));
-    return { r, rows };
-  }
-
-  overPanel() {
-    const v = this.snap.view;
-    const { r, rows } = this.scoreRows();
-    const winners = r ? r.winners : [];
-    const head = v.solo ? `<h3>Solo score: ${icon('duckat')}${r ? r.score : v.cities[0].duckats} duckats</h3>`
-      : `<h3>${esc(winnersText(winners, this.seats))}!</h3>`;
-    return `<div data-testid="game-over">${head}
-      <table class="aq-scores"><thead><tr><th>Player</th><th>Faction</th>${v.solo ? '' : '<th>Favour</th>'}<th>Duckats</th></tr></thead><tbody>
-      ${rows.map(({ p, c }) => `<tr class="${winners.includes(p) ? 'win' : ''}"><td><span class="aq-dot" style="--seat:${this.seats[p].colour}"></span>${esc(this.seats[p].name)}${winners.includes(p) && !v.solo ? ' <span class="aq-winner">winner</span>' : ''}</td><td>${esc(c.faction_name)}</td>${v.solo ? '' : `<td>${c.favour}</td>`}<td>${c.duckats}</td></tr>`).join('')}
-      </tbody></table>
-      <div class="aq-buttons"><button type="button" class="btn" data-act="again">Show final scores</button></div></div>`;
-  }
-
-  async showOver() {
-    const v = this.snap.view;
-    let extra = '';
-    if (v.solo && this.best) {
-      extra = bestHtml(this.best.list, v.cities[0].faction_name, this.best.rank);
-      this.bestRank = this.best.rank;
-    }
-    const html = this.overPanel().replace('<button type="button" class="btn" data-act="again">Show final scores</button>', '') + extra;
-    this.frame.announce(v.solo ? `Game over. You scored ${this.snap.result.score} duckats.` : `Game over. ${this.snap.result.winners.map((p) => this.seats[p].name).join(' and ')} won.`);
-    const buttons = [['Look at the cities', 'close'], ['Back to the menu', 'menu', !this.session.rematch]];
-    if (this.session.rematch) buttons.push(['Rematch', 'rematch', true]);
-    const res = await this.frame.dialog({ title: 'Game over', html, buttons, wide: true, testid: 'game-over-dialog' });
-    if (res === 'menu') this.exit();
-    else if (res === 'rematch') this.session.rematch();
   }
 
   // ------------------------------------------------------------- keys

@@ -39,3 +39,10 @@ export function bestHtml(list, factionName, rank) {
   return `<h4>Best solo scores · ${factionName}</h4><ol class="aq-best" data-testid="best-scores">${list.map((e, i) =>
     `<li class="${i === rank ? 'new' : ''}">${icon('duckat')}<b>${e.score}</b> <span class="muted">${e.date || ''}</span>${i === rank ? ' <b>← new</b>' : ''}</li>`).join('')}</ol>`;
 }
+
+/** The solo board beside the city: no Publican, the score rule and the best scores so far. */
+export function soloBoard(view, rank) {
+  const best = loadBest()[view.cities[0].faction] || [];
+  return `<section class="aq-pondifex"><h3>Solo</h3><p class="aq-small">No Publican in solo: your score is your duckats at the end of era 4.</p>
+      ${bestHtml(best, view.cities[0].faction_name, rank)}</section>`;
+}

@@ -1,0 +1,35 @@
+// What happened, in words: every event in the game log, and the strip over the city with what
+// happened since the person's last decision (simultaneous builds revealed together).
+import { esc } from '../../shell/frame.js';
+import { eventText } from './log-text.js';
+
+// the events worth a line in the news strip
+const NOTABLE = ['build', 'donate', 'favour', 'end_of_era', 'downfall', 'protect', 'publican', 'era', 'pushed_off', 'game_over', 'no_build'];
+
+/** A batch of the engine's events: each in the game log, the notable ones in the news strip
+ * (everything since the person's last decision) and read out. */
+export function readEvents(ui, events, past = false) {
+  const notable = [];
+  for (const ev of events) {
+    if (ev.type === 'build') ui.built[ev.player] = ev.keys.map((k) => (ui.cat.byKey[k] ? ui.cat.byKey[k].name : k)).join(' + ');
+    const text = eventText(ev, ui.seats, (k) => (ui.cat.byKey[k] ? ui.cat.byKey[k].name : k), (id) => ui.cardName(id));
+    if (!text) continue;
+    const p = ev.player;
+    ui.frame.log(text, p !== undefined ? ui.seats[p].colour : null);
+    if (NOTABLE.includes(ev.type)) {
+      notable.push({ text, type: ev.type, player: p });
+    }
+  }
+  if (notable.length && !past) { // a resumed game's log is not read out
+    // everything that happened since this person's last decision, newest last
+    ui.news = [...ui.news, ...notable].slice(-14);
+    const builds = notable.filter((n) => n.type === 'build').length;
+    ui.frame.announce(builds > 1 ? `Revealed together: ${notable.map((n) => n.text).join(' ')}` : notable.map((n) => n.text).join(' '));
+  }
+}
+
+/** The news strip: what happened since the person's last decision, each line in its seat's colour. */
+export function newsHtml(news, seats) {
+  return news.length ? `<h3>${news.filter((x) => x.type === 'build').length > 1 ? 'Since your last move (simultaneous choices are revealed together)' : 'Since your last move'}</h3><ul>${news.map((x) =>
+    `<li class="news-${x.type}" style="--seat:${x.player !== undefined ? seats[x.player].colour : 'var(--line)'}">${esc(x.text)}</li>`).join('')}</ul>` : '';
+}
