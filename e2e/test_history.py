@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from helpers_menu import start_from_menu
-from helpers_play import aq_build
+from helpers_play import aq_build, log_lines
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 UNDO = ".frame-history [data-act=undo]:not([hidden])"
@@ -196,6 +196,52 @@ def test_undo_on_the_hand_over_screen_gives_the_turn_back(open_page):
     no_errors(probe)
 
 
+def test_the_log_tells_a_take_back_the_same_after_a_reload_and_in_the_replay(open_page, browser):
+    """Issue 26, item 6: the log showed "Ann took back 1 move." and the move taken back; after
+    a reload both were gone while the end table counted the take-back. The log is the
+    record's story (docs/rulings/take-backs.md T5): the same lines after a reload, and in the
+    replay a shared link opens in another browser."""
+    page, probe = open_page()
+    start_from_menu(page, "waterworks", 2, ["human", "human"], ["Ann", "Ben"], {"first_player": "1"},
+                    seed=26)
+    page.click(f"{HANDOFF} button:has-text('I am Ann')")
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    move = first_move(engine_state(page, 0)["legal"])
+    make_move(page, move)
+    page.click(f"{HANDOFF} button:has-text('Undo Ann’s move')", timeout=10_000)
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    make_move(page, move, first=False)
+    page.click(f"{HANDOFF} button:has-text('I am Ben')", timeout=10_000)
+    page.wait_for_selector(HAND_READY, timeout=20_000)
+    make_move(page, first_move(engine_state(page, 1)["legal"]))
+    page.wait_for_selector(f"{HANDOFF} button:has-text('I am Ann')", timeout=10_000)
+    live = log_lines(page)
+    assert "Ann took back 1 move." in live and len(live) >= 4
+    page.wait_for_function("""(n) => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+        && JSON.parse(localStorage.getItem(k)).moveCount >= n)""", arg=2)
+    page.reload()
+    page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached", timeout=60_000)
+    page.wait_for_function("(n) => document.querySelectorAll('.frame-log-list li').length >= n", arg=len(live))
+    assert log_lines(page) == live
+    # a finished game with a take-back, shared by link: the replay's log tells it too
+    record = finished_record("waterworks", 2, 5, take_back=True)
+    assert record["moves"][1]["undo"] == 1
+    first = record["moves"][0]["player"]
+    page.click(f"{HANDOFF} button:has-text('I am Ann')")
+    page.click("#game [data-act=menu]")
+    link = share_from_saved_games(page, record, ["Ann", "Bo"])
+    other, probe2 = open_page(link)
+    other.wait_for_selector("[data-testid=timeline]:not([hidden])", timeout=30_000)
+    other.click("[data-tl=live]")   # the replay's log is the finished game's, shown at its end
+    told = f"{['Ann', 'Bo'][first]} took back 1 move."
+    other.wait_for_function("(t) => [...document.querySelectorAll('.frame-log-list li')].some(li => li.textContent === t)",
+                            arg=told, timeout=30_000)
+    lines = log_lines(other)
+    assert lines.count(told) == 1 and lines.index(told) >= 1, lines[:4]   # after the move it took back
+    no_errors(probe)
+    no_errors(probe2)
+
+
 def test_change_a_simultaneous_build_before_the_reveal(open_page):
     """Two people on one device: Ann's build is sealed until Bo has chosen, so the hand-over
     screen offers to take it back; the device stays hers and she builds elsewhere."""
@@ -228,16 +274,22 @@ def test_change_a_simultaneous_build_before_the_reveal(open_page):
     no_errors(probe)
 
 
-def finished_record(game_name, players, seed):
+def finished_record(game_name, players, seed, take_back=False):
     """A whole game between greedy bots, played by the engine in this process (the page's own
-    engine would take several times as long): its record, as the page's record() gives it."""
+    engine would take several times as long): its record, as the page's record() gives it.
+    ``take_back``: the first mover takes back their first move, then makes it again."""
     import importlib
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
     from gamecore import Rng
+    from gamecore import undo
     engine = importlib.import_module(game_name)
     game = engine.GAME.new({"players": players}, seed)
+    if take_back:
+        p = game.to_act()[0]
+        game.apply(p, engine.BOTS["greedy"](game, p, Rng(game.seed).fork(p + 1)))
+        game, _ = undo.undo(game, p, frozenset(range(players)) - {p})
     while not game.is_over:
         for p in game.to_act():
             rng = Rng(game.seed).fork(len(game.log) * 8 + p + 1)   # as the service's botMove

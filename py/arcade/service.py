@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from gamecore import BadRequest, Game, GameError, Rng
 from gamecore.errors import shown
-from gamecore.jsonvalues import copy_json, MAX_REQUEST_CHARS, parse_json
+from gamecore.jsonvalues import MAX_REQUEST_CHARS, parse_json
 from gamecore import undo as takeback
 from gamecore.timeline import Timeline
 
@@ -275,16 +275,9 @@ class Service:
         return {}
 
     def move_log(self, params: dict) -> dict:
-        """The public events of every move of the line now played, in order, rebuilt by
-        replaying the log on a fresh copy dealt like the game (from its seed, or its tutorial
-        scenario), so a resumed game shows its whole log; the game is not touched."""
-        game = self._game(params)
-        fresh = takeback.rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
-        moves = []
-        for entry in game.log:
-            moves.append({"player": entry["player"],
-                          "events": fresh.apply(entry["player"], copy_json(entry["move"]))})
-        return {"moves": moves}
+        """The public events of every move as it was made, take-backs included where they were
+        made (``gamecore.undo.story``), so a resumed game shows the log it showed live."""
+        return {"moves": takeback.story(self._game(params))}
 
     def open_games(self, params: dict) -> dict:
         """How many games the service holds (a page closes each game it leaves)."""

@@ -137,11 +137,33 @@ def undo(game, player: int, bots: frozenset, expect: int | None = None):
                           f"move{'s' if len(taken) != 1 else ''}, not {expect}.")
     entry = {"player": player, "undo": len(taken), "bots": sorted(bots)}
     new = _without(game, taken, entry)
-    n = len(taken)
-    event = {"type": "undo", "player": player, "moves": n,
-             "text": f"{game.seat_name(player)} took back {n} move{'s' if n != 1 else ''}."}
     note_seen(new, player)
-    return new, [event]
+    return new, [took_back(game, player, len(taken))]
+
+
+def took_back(game, player: int, n: int) -> dict:
+    """The event that tells a take-back, live and in a log rebuilt from the record."""
+    return {"type": "undo", "player": player, "moves": n,
+            "text": f"{game.seat_name(player)} took back {n} move{'s' if n != 1 else ''}."}
+
+
+def story(game) -> list:
+    """The game's log as it happened (docs/rulings/take-backs.md T5): ``[{player, events}]`` for
+    every move made, the moves later taken back included, and ``{player, undo: n, events}``
+    where a take-back was made, rebuilt by replaying the record's entries on a fresh copy dealt
+    like the game; the game itself is not touched."""
+    from .jsonvalues import copy_json
+    fresh = rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
+    out = []
+    for number, entry in enumerate(game.trail if game.trail is not None else game.log, 1):
+        if "undo" in entry:
+            fresh = replay_undo(fresh, entry, number)
+            out.append({"player": entry["player"], "undo": entry["undo"],
+                        "events": [took_back(fresh, entry["player"], entry["undo"])]})
+        else:
+            out.append({"player": entry["player"],
+                        "events": fresh.apply(entry["player"], copy_json(entry["move"]))})
+    return out
 
 
 def replay_undo(game, entry: dict, number: int):

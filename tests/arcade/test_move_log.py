@@ -37,11 +37,20 @@ def test_move_log_of_a_new_game_is_empty_and_of_no_game_refused():
         assert res["ok"] is False and res["error"]["code"] == "bad_request"
 
 
-def test_move_log_after_a_take_back_is_the_line_now_played():
-    svc, gid, said = played("waterworks", 1)
-    first = said[0]["player"]
-    ok(svc, "undo", id=gid, player=first, bots=[1 - first])
-    assert ok(svc, "moveLog", id=gid) == {"moves": []}
+@pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
+def test_move_log_tells_a_take_back_as_it_happened_also_after_a_reload(game):
+    """Issue 26, item 6: the live log shows the move and "… took back 1 move."; after a reload
+    both were gone (19 lines became 17) while the end table counted the take-back. The log is
+    the record's story: every move as it was made, and the take-back where it was made."""
+    svc, gid, said = played(game, 3)
+    last = said[-1]["player"]
+    took = ok(svc, "undo", id=gid, player=last, bots=[1 - last])["events"]
+    again = random_moves(svc, gid, 2)
+    story = said + [{"player": last, "undo": 1, "events": took}] + again
+    assert ok(svc, "moveLog", id=gid) == {"moves": story}
+    reloaded = ok(svc, "load", data=ok(svc, "record", id=gid))["id"]
+    assert ok(svc, "moveLog", id=reloaded) == {"moves": story}
+    assert ok(svc, "stats", id=reloaded)["players"][last]["takebacks"] == 1
 
 
 @pytest.mark.parametrize("game", ["waterworks", "aqueducks"])

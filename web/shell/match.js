@@ -4,7 +4,7 @@
 // The engine is asynchronous (a worker, or a remote host): every answer is checked against
 // `epoch` when it arrives, so an answer to a question the game has moved past (the screen
 // was left, a move was taken back) is never applied.
-import { botLevel } from './seats.js';
+import { botLevel, takeBackText } from './seats.js';
 import { showMoveLog } from './movelog.js';
 import { SeatControl } from './seat-control.js';
 
@@ -24,13 +24,6 @@ function thinkSetting() {
     const ms = Number(raw);
     return raw !== null && Number.isFinite(ms) && ms >= 50 && ms <= 10000 ? ms : null;
   } catch { return null; }
-}
-
-/** The engine names the seat by number or faction ("Player 2 took back…", "Pisae took
- *  back…"); the page says the name the seat was given. */
-export function takeBackText(ev, seats) {
-  const seat = seats[ev.player];
-  return seat ? String(ev.text).replace(/^.*? took back/, `${seat.name} took back`) : String(ev.text);
 }
 
 export class Match {

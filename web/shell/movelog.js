@@ -1,7 +1,9 @@
 // A resumed or viewed game's log: the moves made before its screen opened, rebuilt by the
-// engine (`moveLog`: the public events of every move that stands), drawn as past (the
-// screens neither announce nor animate them). Not the timeline (web/shell/history.js), which
-// shows the table at a move through `viewAt`.
+// engine (`moveLog`: the public events of every move as it was made, with the take-backs
+// where they were made, as the log showed them live: docs/rulings/take-backs.md T5), drawn as
+// past (the screens neither announce nor animate them). Not the timeline
+// (web/shell/history.js), which shows the table at a move through `viewAt`.
+import { takeBackText } from './seats.js';
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
@@ -17,7 +19,9 @@ export async function showMoveLog(match) {
     ? engine.moveLog({ id: session.id }) : null;
   const [snap, res] = await Promise.all([match.snapshot(), asked]);
   if (match.stopped) return;
-  const past = res && res.ok ? res.result.moves : [];
+  // a take-back says the seat's name, as it did live (Match.tookBack)
+  const past = (res && res.ok ? res.result.moves : []).map((m) => (m.undo
+    ? { ...m, events: m.events.map((ev) => ({ ...ev, text: takeBackText(ev, session.seats) })) } : m));
   const earlier = past.slice(0, -1).flatMap((m) => m.events);
   if (earlier.length) {
     match.ui.render(snap, earlier, match.viewer, { past: true });

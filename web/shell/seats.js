@@ -46,3 +46,10 @@ export function seatKind(seat) {
 export function cleanController(controller, i) {
   return CONTROLLERS.some((c) => c.id === controller) ? controller : (i === 0 ? 'human' : 'bot:greedy');
 }
+
+/** The engine names the seat of a take-back by number or faction ("Player 2 took back…",
+ *  "Pisae took back…"); the page says the name the seat was given. */
+export function takeBackText(ev, seats) {
+  const seat = seats[ev.player];
+  return seat ? String(ev.text).replace(/^.*? took back/, `${seat.name} took back`) : String(ev.text);
+}

@@ -379,7 +379,7 @@ export async function mount(el, session) {
         const text = eventText(ev, names);
         if (text) frame.log(text, colours[ev.player] || null);
         if (typeof ev.x === 'number' && ev.type !== 'won') { st.last = { x: ev.x, y: ev.y }; placed = true; }
-        if (ev.type === 'discard') st.last = null;
+        if (ev.type === 'discard' || ev.type === 'undo') st.last = null; // nothing new on the table
       }
       const said = (events || []).map((ev) => eventText(ev, names)).filter(Boolean);
       if (said.length && !past) frame.announce(said.join(' ')); // a resumed game's log is not read out
