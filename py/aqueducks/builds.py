@@ -11,6 +11,7 @@ from bisect import bisect_right
 
 from gamecore import BadRequest, IllegalMove
 from gamecore.jsonvalues import is_int
+from gamecore.words import count
 
 from . import abilities as A
 from . import city as C
@@ -122,7 +123,7 @@ class BuildAction:
             names = [card_name(L), card_name(R)]
             txt = (f"{faction_name(pl['faction'])} built the {names[0]} and the {names[1]} at row {y + 1}, "
                    f"column {x + 1}, storey {s}" + (" over a bridge" if br is not None else "") +
-                   (f", gaining {total} duckats" if total else "") + ".")
+                   (f", gaining {count(total, 'duckat')}" if total else "") + ".")
             events.append({"type": "build", "player": p, "district": info["district"], "x": x, "y": y,
                            "storey": s, "cards": [L, R], "keys": [CARD_OF[L].key, CARD_OF[R].key],
                            "bridge": br is not None, "active": list(info["active"]),

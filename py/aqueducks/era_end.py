@@ -6,6 +6,7 @@ from itertools import combinations
 
 from gamecore import BadRequest, IllegalMove
 from gamecore.jsonvalues import is_int
+from gamecore.words import count
 
 from . import abilities as A
 from . import city as C
@@ -50,7 +51,7 @@ class EraEndActions:
             total = sum(g["duckats"] for g in gains)
             pl["duckats"] += total
             events.append({"type": "end_of_era", "player": p, "gains": gains, "duckats": total,
-                           "text": f"{faction_name(pl['faction'])} gains {total} duckats at the End of Era."})
+                           "text": f"{faction_name(pl['faction'])} gains {count(total, 'duckat')} at the End of Era."})
 
     def _finish_end_of_era(self, events: list) -> None:
         pass
@@ -112,7 +113,7 @@ class EraEndActions:
             pl["protect_left"] -= len(ids)
             events.append({"type": "protect", "player": p, "districts": list(ids),
                            "text": f"{faction_name(pl['faction'])} protects " +
-                                   (f"{len(ids)} district{'s' if len(ids) != 1 else ''}." if ids else "nothing new.")})
+                                   (f"{count(len(ids), 'district')}." if ids else "nothing new.")})
 
     # --- downfall
     def _start_downfall(self, events: list) -> None:

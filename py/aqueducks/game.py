@@ -9,6 +9,7 @@ from gamecore import BadRequest, BadSave, Game, IllegalMove
 from gamecore.errors import reading, shown
 from gamecore.jsonvalues import is_int, u64
 from gamecore.scenario import restack
+from gamecore.words import count
 
 from . import abilities as A
 from . import city as C
@@ -232,7 +233,7 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
         self.final = self.final_result()
         events.append({"type": "game_over", "result": self.final,
                        "text": "The game is over. " + (
-                           f"Score: {self.final['score']} duckats." if self.solo else
+                           f"Score: {count(self.final['score'], 'duckat')}." if self.solo else
                            "Winner: " + ", ".join(faction_name(self.players[p]["faction"]) for p in self.final["winners"]) + ".")})
 
     def final_result(self) -> dict:

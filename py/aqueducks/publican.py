@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gamecore import BadRequest, IllegalMove
 from gamecore.errors import shown
+from gamecore.words import count
 
 from .cards import CAT, faction_name
 
@@ -66,7 +67,7 @@ class PublicanAction:
             cubes = self.pub["rows"][ri]
             pushed = [q for q in cubes[idx:]]
             off = place(cubes, idx, player, len(row["favour"]))
-            txt = f"{faction_name(pl['faction'])} donates {cost} duckats (row {row['cost']}, space {idx + 1})"
+            txt = f"{faction_name(pl['faction'])} donates {count(cost, 'duckat')} (row {row['cost']}, space {idx + 1})"
             if pushed:
                 txt += ", strong-arming " + ", ".join(faction_name(self.players[q]["faction"]) for q in pushed) + " to the right"
             events.append({"type": "donate", "player": player, "space": sp, "row": ri, "cost": cost,
@@ -76,7 +77,7 @@ class PublicanAction:
                 self.players[off]["duckats"] += refund
                 events.append({"type": "pushed_off", "player": off, "refund": refund,
                                "text": f"{faction_name(self.players[off]['faction'])}'s cube is pushed off the board" +
-                                       (f" and {refund} duckats are refunded." if refund else " and gains nothing.")})
+                                       (f" and {count(refund, 'duckat')} {'is' if refund == 1 else 'are'} refunded." if refund else " and gains nothing.")})
         else:
             events.append({"type": "pass", "player": player,
                            "text": f"{faction_name(pl['faction'])} passes."})
@@ -95,7 +96,7 @@ class PublicanAction:
             return f"There is no donation space {shown(sp)} on the Pondifex board."
         cost = cost_for(row, self._faction_ability(p))
         if cost > self.players[p]["duckats"]:
-            return f"That donation costs {cost} duckats; you have {self.players[p]['duckats']}."
+            return f"That donation costs {count(cost, 'duckat')}; you have {self.players[p]['duckats']}."
         for m in self._donation_moves(p):
             if m["space"].startswith(f"{ri}-"):
                 return (f"In the {row['cost']}-duckat row your cube lands on space {int(m['space'][2:]) + 1}: "

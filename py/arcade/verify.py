@@ -21,6 +21,7 @@ from gamecore import BadSave, Game, GameError, Rng
 from gamecore.errors import shown
 from gamecore.protocol import RECORD_FORMAT
 from gamecore.undo import rebuild, take_backs
+from gamecore.words import count
 
 from . import daily, files, links, names, registry, scorecard
 
@@ -114,7 +115,7 @@ def _check_bots(game: Game, seats: list) -> None:
 def _describe(field: str, value) -> str:
     return {"score": f"a score of {value}", "faction": f"the faction {value}",
             "rank": f"rank {value}", "won": "a win" if value else "no win",
-            "turns": f"{value} turns", "duckats": f"{value} duckats",
+            "turns": count(value, "turn"), "duckats": count(value, "duckat"),
             "favour": f"{value} Favour", "line": f"a line of {value}"}.get(field, f"{field} {value}")
 
 

@@ -11,6 +11,7 @@ import { openGame, currentSession } from './game-screen.js';
 import { showToast } from './toast.js';
 import { esc } from './frame.js';
 import { loadStyle } from './style.js';
+import { count } from './words.js';
 
 const KEY = 'pnd.daily';
 const BOT_NAMES = ['Bo', 'Cleo', 'Dax', 'Edda', 'Finn'];
@@ -81,8 +82,8 @@ export function streak(days = readDays(), today = todayUTC()) {
 
 function resultText(game, claim) {
   if (!claim) return 'not finished';
-  if (game === 'aqueducks') return `${claim.duckats} duckats`;
-  return claim.won ? `won in ${claim.turns} turns` : `a line of ${claim.line}`;
+  if (game === 'aqueducks') return count(claim.duckats, 'duckat');
+  return claim.won ? `won in ${count(claim.turns, 'turn')}` : `a line of ${claim.line}`;
 }
 
 /** The text to share: today's results, the streak and the link to play the deal. */

@@ -6,6 +6,7 @@ import { esc } from './frame.js';
 import { loadStyle } from './style.js';
 import { closeGame } from './game-screen.js';
 import { ordinal } from './score-card.js';
+import { count } from './words.js';
 
 const FORMAT = 'pipes-and-ducks/leaderboard';
 const TABS = [['daily', 'Daily deals'], ['solo', 'Best solo'], ['wins', 'Multiplayer wins']];
@@ -33,8 +34,8 @@ function ranks(entries, key) {
 
 function scoreOf(e) {
   const c = e.claim;
-  if (e.game === 'aqueducks') return e.players === 1 ? `${c.duckats} duckats` : `${c.favour} Favour · ${c.duckats} duckats`;
-  return c.won ? `won in ${c.turns} turns` : `line of ${c.line}`;
+  if (e.game === 'aqueducks') return e.players === 1 ? count(c.duckats, 'duckat') : `${c.favour} Favour · ${count(c.duckats, 'duckat')}`;
+  return c.won ? `won in ${count(c.turns, 'turn')}` : `line of ${c.line}`;
 }
 
 function detailOf(e, nameOf) {

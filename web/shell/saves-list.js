@@ -6,6 +6,7 @@ import * as saves from './saves.js';
 import * as share from './share.js';
 import { openGame } from './game-screen.js';
 import { resumeOnline } from './online-tables.js';
+import { withArticle } from './words.js';
 
 const $ = (sel, el = document) => el.querySelector(sel);
 
@@ -140,7 +141,7 @@ export function wireSaves() {
     const res = await saves.importText(engine, text);
     if (!res.ok) { savesMessage(res.message, 'error'); return; }
     renderSaves();
-    savesMessage(`Imported a ${res.save.title} game (${res.save.over ? 'finished' : `move ${res.save.moveCount}`}).`);
+    savesMessage(`Imported ${withArticle(res.save.title)} game (${res.save.over ? 'finished' : `move ${res.save.moveCount}`}).`);
   });
   // Another tab saved or deleted a game.
   window.addEventListener('storage', (e) => { if (!e.key || e.key.startsWith('pnd.save.')) renderSaves(); });

@@ -2,6 +2,7 @@
 // canvas context, from the card data the engine puts in its views. Pure drawing: no
 // rules here. Openings/caps are taken as given (the table view already has them turned).
 import { roundRect } from '../../shell/canvas.js';
+import { withArticle } from '../../shell/words.js';
 
 export const SHAPE_NAMES = {
   long: 'long straight', short: 'short straight', L: 'L bend', J: 'reverse-L bend',
@@ -49,7 +50,7 @@ export function cardWords(card, { article = false } = {}) {
     s = SHAPE_NAMES[card.kind] || card.kind;
   }
   if (!article) return s;
-  return (/^[aeiou]/i.test(s) ? 'an ' : 'a ') + s;
+  return withArticle(s);
 }
 
 function edgePoint(x, y, w, h, d) {

@@ -15,6 +15,7 @@ import { loadStyle } from '../../shell/style.js';
 import { attachHistory } from '../../shell/history.js';
 import { WwMotion } from './motion.js';
 import { sound } from '../../shell/sound.js';
+import { count, verb, withArticle, Possessive } from '../../shell/words.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
@@ -308,8 +309,8 @@ export async function mount(el, session) {
     }
     if (act === 'spout') {
       if (me.leak) message('Your line is leaking: fix the leak before the spout can go on.', 'warn');
-      else if (me.open_ends > 1) message(`Your line has ${me.open_ends} open ends: cap all but one before the spout.`, 'warn');
-      else message(`The spout goes on when your line reaches ${v.target} pipes from the valve; it has ${me.pipes_best}.`, 'warn');
+      else if (me.open_ends > 1) message(`Your line has ${count(me.open_ends, 'open end')}: cap all but one before the spout.`, 'warn');
+      else message(`The spout goes on when your line reaches ${count(v.target, 'pipe')} from the valve; it has ${me.pipes_best}.`, 'warn');
     }
   }
 
@@ -400,7 +401,7 @@ export async function mount(el, session) {
       redraw();
       hint();
       sound.play('turn');
-      frame.announce(`${names[player] === 'You' ? 'Your' : `${names[player]}'s`} turn. You drew a card; pick one of your ${handCards().length} cards to play.`);
+      frame.announce(`${Possessive(names[player])} turn. You drew a card; pick one of your ${count(handCards().length, 'card')} to play.`);
       const a = document.activeElement;
       if (!a || a === document.body || !el.contains(a) || !a.isConnected) hand.focusCard();
     },
@@ -430,12 +431,12 @@ export async function mount(el, session) {
         html = '<p>The draw pile is empty and nobody finished a line. No winner this time.</p>';
       } else {
         const you = session.seats[w].controller === 'human';
-        title = names[w] === 'You' ? 'You win!' : `${names[w]} wins!`;
+        title = `${names[w]} ${verb(names[w], 'wins', 'win')}!`;
         html = `<p class="ww-win"><span class="handoff-dot" style="background:${colours[w]}"></span>
-          ${esc(names[w])} ran a ${res.pipes}-pipe line from valve to spout${you ? ' — well plumbed!' : '.'}
+          ${esc(names[w])} ran ${withArticle(`${res.pipes}-pipe line`)} from valve to spout${you ? ' — well plumbed!' : '.'}
           The winning line is lit on the table.</p>`;
       }
-      message(w === undefined ? 'Game over: nobody finished.' : `Game over: ${names[w]} ${names[w] === 'You' ? 'win' : 'wins'}.`, 'good');
+      message(w === undefined ? 'Game over: nobody finished.' : `Game over: ${names[w]} ${verb(names[w], 'wins', 'win')}.`, 'good');
       frame.announce(title);
       controls.render({ over: true });
       root.dataset.over = 'true';

@@ -4,6 +4,7 @@ import { esc } from '../../shell/frame.js';
 import { seatKind } from '../../shell/seats.js';
 import { paintCard } from './hand.js';
 import { cardWords } from './card-art.js';
+import { count } from '../../shell/words.js';
 
 const DROP = '<svg class="ww-drop" viewBox="0 0 10 14" aria-hidden="true"><path d="M5 0C7 4 10 7 10 9.5A5 4.5 0 0 1 0 9.5C0 7 3 4 5 0Z"/></svg>';
 
@@ -39,11 +40,11 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
           <span class="ww-meter" aria-hidden="true"><span style="width:${pct}%"></span></span>
           <span data-testid="pipes-${i}">${pipes}/${view.target}</span> pipes</span>
         <span class="ww-stat" title="Cards in hand"><span class="ww-mini-card" aria-hidden="true"></span>${p.hand_size}</span>
-        <span class="ww-stat" title="Plumbers left">${plumbers}<span class="visually-hidden">${p.plumbers_left} plumbers left</span></span>
+        <span class="ww-stat" title="Plumbers left">${plumbers}<span class="visually-hidden">${count(p.plumbers_left, 'plumber')} left</span></span>
         ${p.leak ? `<span class="ww-leak-tag">${DROP} leaky</span>` : ''}
         ${p.open_ends > 1 ? `<span class="ww-ends-tag" title="Open ends: cap all but one before the spout">${p.open_ends} ends</span>` : ''}
       </div>`;
-    div.setAttribute('aria-label', `${names[i]}, ${kind}${turn ? ', to play' : ''}: ${pipes} of ${view.target} pipes, ${p.hand_size} cards, ${p.plumbers_left} plumbers left${p.leak ? ', line is leaking' : ''}`);
+    div.setAttribute('aria-label', `${names[i]}, ${kind}${turn ? ', to play' : ''}: ${pipes} of ${count(view.target, 'pipe')}, ${count(p.hand_size, 'card')}, ${count(p.plumbers_left, 'plumber')} left${p.leak ? ', line is leaking' : ''}`);
     div.setAttribute('role', 'group');
     return div;
   }));
@@ -52,11 +53,11 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
 export function renderPiles(el, view) {
   const top = view.discard_top;
   el.innerHTML = `
-    <div class="ww-pile" data-testid="draw-pile" aria-label="Draw pile: ${view.draw_pile} cards${view.reshuffles_left ? ', one reshuffle left' : ''}" role="img">
+    <div class="ww-pile" data-testid="draw-pile" aria-label="Draw pile: ${count(view.draw_pile, 'card')}${view.reshuffles_left ? ', one reshuffle left' : ''}" role="img">
       <div class="ww-card ww-back small"><span>${view.draw_pile}</span></div>
       <span class="ww-pile-cap">draw</span>
     </div>
-    <div class="ww-pile" data-testid="discard-pile" role="img" aria-label="Discard pile: ${view.discard_size} cards${top ? `, top card ${cardWords(top)}` : ''}">
+    <div class="ww-pile" data-testid="discard-pile" role="img" aria-label="Discard pile: ${count(view.discard_size, 'card')}${top ? `, top card ${cardWords(top)}` : ''}">
       ${top ? '<div class="ww-card small face"><canvas class="ww-card-art"></canvas></div>' : '<div class="ww-card small empty"></div>'}
       <span class="ww-pile-cap">discard ${view.discard_size}</span>
     </div>`;

@@ -1,12 +1,6 @@
 // Engine events -> sentences for the move log and the screen-reader announcer.
 import { cardWords } from './card-art.js';
-
-function possessive(name) {
-  if (name === 'You') return 'your';
-  return name.endsWith('s') ? `${name}'` : `${name}'s`;
-}
-
-function own(name) { return name === 'You' ? 'your' : 'their'; }
+import { count, own, possessive, verb, withArticle } from '../../shell/words.js';
 
 /** One sentence per event worth telling, or null. names[p] is each seat's name. */
 export function eventText(ev, names) {
@@ -14,7 +8,7 @@ export function eventText(ev, names) {
   const target = ev.target !== undefined ? names[ev.target] : null;
   switch (ev.type) {
     case 'lay':
-      if (ev.capped) return `${who} capped an open end of ${own(who)} line with ${article(ev.material)} ${ev.material} cap.`;
+      if (ev.capped) return `${who} capped an open end of ${own(who)} line with ${withArticle(`${ev.material} cap`)}.`;
       return `${who} laid ${cardWords(ev.card, { article: true })} on ${own(who)} line.`;
     case 'leak': {
       const what = ev.card.kind === 'cap' ? 'a leaky cap' : `a leaky ${shape(ev.card)}`;
@@ -22,7 +16,7 @@ export function eventText(ev, names) {
       return `${who} laid ${what} on ${possessive(target)} line.`;
     }
     case 'cover':
-      if (ev.card.kind === 'cap') return `${who} repaired ${own(who)} leak by covering it with ${article(ev.material)} ${ev.material} cap.`;
+      if (ev.card.kind === 'cap') return `${who} repaired ${own(who)} leak by covering it with ${withArticle(`${ev.material} cap`)}.`;
       return `${who} repaired ${own(who)} leak by covering it with ${cardWords(ev.card, { article: true })}.`;
     case 'plumber':
       return `${who} sent a plumber to fix ${own(who)} leak (${ev.plumbers_left} left) and discarded ${cardWords(ev.discarded, { article: true })}.`;
@@ -31,9 +25,9 @@ export function eventText(ev, names) {
     case 'spout':
       return `${who} added the spout — water flows!`;
     case 'won':
-      return `${who} ${who === 'You' ? 'win' : 'wins'} with a ${ev.pipes}-pipe line.`;
+      return `${who} ${verb(who, 'wins', 'win')} with ${withArticle(`${ev.pipes}-pipe line`)}.`;
     case 'reshuffle':
-      return `The draw pile ran out: the discards were shuffled into a new pile of ${ev.size}.`;
+      return `The draw pile ran out: the discards were shuffled into a new pile of ${count(ev.size, 'card')}.`;
     case 'exhausted':
       return 'The draw pile is empty for good: the game ends with no winner.';
     case 'undo': // another device's take-back (online play); the text names the seat
@@ -42,8 +36,6 @@ export function eventText(ev, names) {
       return null;
   }
 }
-
-function article(word) { return /^[aeiou]/i.test(word || '') ? 'an' : 'a'; }
 
 function shape(card) {
   return { long: 'long straight', short: 'short straight', L: 'L bend', J: 'reverse-L bend', tee: 'T' }[card.shape] || card.shape;
