@@ -1,6 +1,6 @@
 """English for the engine's texts, by the page's rules (``web/shell/words.js``): counts with
 their plural and "a" or "an" said right ("1 duckat", "an 8-pipe line"). Both languages give
-the same words for the same input (tests/gamecore/test_words.py runs them side by side)."""
+the same words for the same input (tests/gamecore/test_words_agree.py runs them side by side)."""
 from __future__ import annotations
 
 import re

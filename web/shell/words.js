@@ -1,7 +1,7 @@
 // English for every screen and both games' logs: counts with their plural, "a" or "an", a
 // verb agreeing with its subject, a possessive. A seat called "You" is the person at this
 // device ("You win", "your line"). The engine's own texts follow the same rules
-// (py/gamecore/words.py; tests/gamecore/test_words.py checks that both agree).
+// (py/gamecore/words.py; tests/gamecore/test_words_agree.py checks that both agree).
 
 /** Nouns whose plural is not the noun and an "s". */
 const PLURALS = { 'open end': 'open ends', 'Favour': 'Favour', 'reshuffle': 'reshuffles' };
