@@ -1,6 +1,7 @@
 """The tutorials: each scenario plays start to end through the service, every scripted move is
 legal, a move that does not advance earns the hint and changes nothing, resuming is exact."""
 import copy
+import re
 
 import pytest
 
@@ -68,6 +69,27 @@ def test_the_aqueducks_tutorial_leaves_a_game_to_keep_playing_in_era_2(svc):
     _, gid, _ = play_through(svc, "aqueducks")
     snap = ok(svc, "state", id=gid, player=0)
     assert not snap["over"] and snap["view"]["era"] == 2 and snap["toAct"] == [0, 1]
+
+
+def test_the_aqueducks_protect_step_says_what_the_downfall_takes(svc):
+    """What the Protect step teaches is what then happens (issue 26 item 11): the one
+    Protection of era 1 cannot save the upper storey (it needs both districts under it
+    protected, and a Protection of its own), so a step says, in one sentence, that it falls."""
+    sc = S.load("aqueducks")
+    start = ok(svc, "tutorialStart", tutorial="aqueducks")
+    gid, seat = start["id"], start["seat"]
+    while (t := ok(svc, "tutorial", id=gid)["tutorial"])["index"] != 8 or not t["needsMove"]:
+        step = sc["steps"][t["index"]]
+        ok(svc, "tutorialPlay" if t["needsMove"] else "tutorialSkip", id=gid,
+           **({"move": advancing_move(svc, gid, seat, step)} if t["needsMove"] else {}))
+    protect_text = t["text"]
+    storeys = {d["id"]: d["storey"] for d in ok(svc, "state", id=gid, player=seat)["view"]["cities"][seat]["districts"] if d}
+    res = ok(svc, "tutorialPlay", id=gid, move=advancing_move(svc, gid, seat, sc["steps"][8]))
+    fell = [r["district"] for e in res["events"] if e["type"] == "downfall" and e["player"] == seat for r in e["removed"]]
+    assert any(storeys[d] > 1 for d in fell), "the scenario's upper storey falls in the Downfall"
+    after_text = res["tutorial"]["text"]
+    sentences = [s for text in (protect_text, after_text) for s in re.split(r"(?<=[.!?:])\s+", text)]
+    assert [s for s in sentences if "upper storey" in s and re.search(r"fall|topple", s)], (protect_text, after_text)
 
 
 def non_advancing_moves(svc, gid, seat, step):
