@@ -363,6 +363,31 @@ def test_scrub_the_timeline_from_your_seat_and_back_to_live(open_page):
     no_errors(probe)
 
 
+def test_watching_the_replay_in_the_same_tab_draws_each_move_not_the_ending(open_page):
+    """Issue 26, item 5: finish a game, Watch the replay: the winning line (glow, gold frames)
+    and the last card's ring of the end were drawn over the table from move 1 on (a fresh tab
+    was right). The table's description (the canvas's label, from the state it paints) tells
+    the winning line and the last card, so the test reads what is drawn."""
+    page, probe = open_page()
+    record = finished_record("waterworks", 2, 5)
+    page.set_input_files("#import-file", files=[{"name": "game.json", "mimeType": "application/json",
+                                                 "buffer": saved_game_file(record, ["Ann", "Bo"]).encode()}])
+    page.locator("#saves-list .save [data-act=resume]").first.click()
+    page.click("dialog[data-testid=gameover][open] button:has-text('Watch the replay')", timeout=30_000)
+    page.wait_for_selector("[data-tl=play]:has-text('❚❚')")   # it plays from the deal
+    page.click("[data-tl=play]")                                # pause
+    page.locator("[data-tl=scrub]").evaluate("(el) => { el.value = '1'; el.dispatchEvent(new Event('input')); }")
+    page.wait_for_selector("[data-testid=timeline][data-at='1']")
+    first = record["moves"][0]["move"]
+    label = page.get_attribute(".ww-canvas", "aria-label")
+    assert "winning line" not in label, label
+    if first["type"] != "discard":
+        assert f"Last card laid at column {first['x'] + 1}, row {first['y'] + 1}." in label, label
+    page.click("[data-tl=live]")
+    page.wait_for_function("() => /winning line/.test(document.querySelector('.ww-canvas').getAttribute('aria-label'))")
+    no_errors(probe)
+
+
 def test_a_shared_link_opens_the_replay_in_another_browser_and_plays_the_deal(open_page, browser, artifacts):
     page, probe = open_page()
     record = finished_record("waterworks", 3, 5)

@@ -99,7 +99,8 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
     const r = res.result;
     total = r.of;
     const viewer = pov === '' ? null : Number(pov);
-    live.render({ ...r, over: false }, [], viewer);
+    // the position's own move marks it (the last card, a winning line), not the live game
+    live.render({ ...r, over: false }, [], viewer, { looking: r.events });
     $('[data-tl=scrub]').max = String(total);
     $('[data-tl=scrub]').value = String(at);
     const last = r.events.map((ev) => ev.text).filter(Boolean);

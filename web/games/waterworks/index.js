@@ -70,6 +70,7 @@ export async function mount(el, session) {
   const st = {
     snap: null, viewer: null, myTurn: null, hidden: false, over: false,
     selected: null, turned: false, last: null, win: null, msg: null,
+    looking: null, // {last, win} of a past position the timeline shows; the live marks are kept
   };
 
   const table = new TableCanvas($('.ww-tablebox'), {
@@ -162,12 +163,13 @@ export async function mount(el, session) {
     const card = selectedCard();
     if (!card) st.selected = null;
     const spots = st.hidden ? [] : currentSpots();
-    renderPlayers($('.ww-players'), { view: v, names, colours, seats: session.seats, viewer: st.viewer, over: st.over });
+    const marks = st.looking || st; // a past position's marks, or the live game's
+    renderPlayers($('.ww-players'), { view: v, names, colours, seats: session.seats, viewer: st.viewer, over: st.over && !st.looking });
     renderPiles($('.ww-piles'), v);
     table.set({
       view: v, names, colours, spots, card, turned: st.turned, viewer: st.viewer,
       previewCard: card ? (st.turned && canTurn(card) ? turnedCard(card) : card) : null,
-      last: st.last, win: st.win,
+      last: marks.last, win: marks.win,
     }, { animate });
     const active = st.myTurn !== null && !st.hidden;
     hand.render({
@@ -370,21 +372,23 @@ export async function mount(el, session) {
       session.seats.forEach((s, i) => { names[i] = s.name; });
       redraw();
     },
-    render(snap, events, viewer, { past = false } = {}) {
+    /** `looking`: the events of the past position the timeline shows (web/shell/timeline.js):
+     *  its marks are drawn, not the live game's (the end's winning line over move 1). */
+    render(snap, events, viewer, { past = false, looking = null } = {}) {
       if (gone()) return;
       st.snap = snap;
       st.viewer = viewer;
       if (!snap.legal.length) st.myTurn = null;
-      let placed = false;
+      st.looking = looking ? { last: lastCell(looking, null), win: winLine(snap) } : null;
       for (const ev of events || []) {
         const text = eventText(ev, names);
         if (text) frame.log(text, colours[ev.player] || null);
-        if (typeof ev.x === 'number' && ev.type !== 'won') { st.last = { x: ev.x, y: ev.y }; placed = true; }
-        if (ev.type === 'discard' || ev.type === 'undo') st.last = null; // nothing new on the table
       }
+      const placed = (events || []).some((ev) => typeof ev.x === 'number' && ev.type !== 'won');
+      st.last = lastCell(events || [], st.last);
       const said = (events || []).map((ev) => eventText(ev, names)).filter(Boolean);
       if (said.length && !past) frame.announce(said.join(' ')); // a resumed game's log is not read out
-      if (snap.over && snap.result) st.win = snap.result.line && snap.result.line.length ? snap.result.line : null;
+      if (snap.over) st.win = winLine(snap);
       // a resumed game's earlier moves fill the log only: nothing flies or splashes for them
       const before = past ? null : moves.capture(st.viewer);
       redraw({ animate: placed && !past });
@@ -422,7 +426,7 @@ export async function mount(el, session) {
       st.myTurn = null;
       st.hidden = false;
       const res = snap.result || {};
-      st.win = res.line && res.line.length ? res.line : null;
+      st.win = winLine(snap);
       redraw();
       const w = res.winners && res.winners[0];
       let title; let html;
@@ -516,3 +520,18 @@ function nearest(spots, from, [dx, dy]) {
 }
 
 function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+/** The cell of the last card laid by `events` (a discard or a take-back lays none), else `last`. */
+function lastCell(events, last) {
+  for (const ev of events) {
+    if (typeof ev.x === 'number' && ev.type !== 'won') last = { x: ev.x, y: ev.y };
+    if (ev.type === 'discard' || ev.type === 'undo') last = null; // nothing new on the table
+  }
+  return last;
+}
+
+/** The winning line a snapshot's result lights, if any. */
+function winLine(snap) {
+  const line = snap.result && snap.result.line;
+  return line && line.length ? line : null;
+}

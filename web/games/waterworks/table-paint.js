@@ -288,5 +288,8 @@ export function describeTable(s) {
     const leak = p.leak ? `, leaking at column ${p.leak[0] + 1} row ${p.leak[1] + 1}` : '';
     return `${name}: ${p.pipes_best} of ${v.target} pipes, ${p.open_ends} open end${p.open_ends === 1 ? '' : 's'}${leak}`;
   });
-  return `The pipe table. ${parts.join('; ')}.`;
+  // what the gold marks say, for those who do not see them
+  const win = s.win && s.win.length ? ` The winning line is lit: ${s.win.length} cards from valve to spout.` : '';
+  const last = s.last ? ` Last card laid at column ${s.last.x + 1}, row ${s.last.y + 1}.` : '';
+  return `The pipe table. ${parts.join('; ')}.${win}${last}`;
 }
