@@ -4,12 +4,12 @@ Only public information: Favour, duckats and their sources, and donations are al
 as they happen; the cities with their face-down bridges are given only once the game is over."""
 from __future__ import annotations
 
-from gamecore.undo import rebuild, take_backs
+from gamecore.undo import take_backs
 
 
-def _cities(g, build_view) -> list:
+def _cities(g) -> list:
     """Every city as its owner sees it: the public view with each bridge's card shown."""
-    cities = build_view(g, None)["cities"]
+    cities = g.view(None)["cities"]
     for p, city in enumerate(cities):
         for d in city["districts"]:
             if d["bridge"] is not None:
@@ -18,11 +18,9 @@ def _cities(g, build_view) -> list:
 
 
 def stats(game) -> dict:
-    from .game import Aqueducks
-    from .view import build_view
-    # the game as it began: seeded, or dealt from its tutorial's scenario
-    g = rebuild(Aqueducks, game.options, game.seed, [], getattr(game, "scenario", None))
-    n = g.n
+    """The story of ``game`` (an Aqueducks, read through the gamecore protocol: its log
+    replayed from its beginning)."""
+    g = game.beginning()
     players = [{"player": p, "faction": pl["faction"], "favour": 0, "favour_by_era": [],
                 "duckats": pl["duckats"],
                 "duckats_by_source": {"start": pl["duckats"], "builds": 0, "end_of_era": 0,
@@ -77,6 +75,6 @@ def stats(game) -> dict:
             players[p]["favour_by_era"].append(pl["favour"])
     for p, count in take_backs(game).items():
         players[p]["takebacks"] = count
-    cities = _cities(g, build_view) if g.over else None
+    cities = _cities(g) if g.over else None
     return {"game": game.NAME, "over": g.over, "era": g.era, "players": players,
             "visits": visits, "cities": cities}

@@ -12,7 +12,6 @@ import hashlib
 import json
 
 from gamecore import Game
-from gamecore.undo import rebuild
 
 from . import names
 
@@ -87,7 +86,7 @@ def default_favourites(game: Game, seat: int) -> list:
         return []
     instances = game.card_table()["instances"]
     earned = dict.fromkeys(keys, 0)
-    g = rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
+    g = game.beginning()
     for entry in game.log:
         for e in g.apply(entry["player"], entry["move"]):
             if e.get("player") == seat and e["type"] in ("build", "end_of_era"):

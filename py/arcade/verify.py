@@ -20,7 +20,7 @@ import sys
 from gamecore import BadSave, Game, GameError, Rng
 from gamecore.errors import shown
 from gamecore.protocol import RECORD_FORMAT
-from gamecore.undo import rebuild, take_backs
+from gamecore.undo import take_backs
 from gamecore.words import count
 
 from . import daily, files, links, names, registry, scorecard
@@ -100,7 +100,7 @@ def _check_bots(game: Game, seats: list) -> None:
     checked = {p: bots[c.split(":", 1)[1]] for p, c in enumerate(seats) if c in CHECKABLE_BOTS}
     if not checked:
         return
-    g = rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
+    g = game.beginning()
     history = [(0, g, None)]
     for i, entry in enumerate(game.log):
         p = entry["player"]

@@ -194,6 +194,12 @@ class Game(ABC):
     def clone(self) -> "Game":
         return type(self).from_dict(self.to_dict())
 
+    def beginning(self) -> "Game":
+        """A fresh game dealt as this one was (from its seed, or its tutorial's scenario),
+        before any move: where its log replays from (statistics, the timeline, the move log)."""
+        from . import undo
+        return undo.rebuild(type(self), self.options, self.seed, [], getattr(self, "scenario", None))
+
     def save(self) -> dict:
         return {"format": SAVE_FORMAT, "version": self.STATE_VERSION, "game": self.NAME,
                 "state": self.to_dict()}

@@ -9,8 +9,6 @@ Stepping through a game asks for ``k``, ``k + 1``, ... in turn, so the last rebu
 kept per game and moved forward when the next request is later on the same log."""
 from __future__ import annotations
 
-from .undo import rebuild
-
 
 class Timeline:
     """One kept position per open game: ``{gid: (log prefix, game at that point, events)}``."""
@@ -28,7 +26,7 @@ class Timeline:
                 return past, events
             if len(prefix) < k and prefix == log[:len(prefix)] and type(past) is type(game):
                 return self._forward(gid, past, log, len(prefix), k)
-        start = rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
+        start = game.beginning()
         return self._forward(gid, start, log, 0, k)
 
     def _forward(self, gid, past, log, i, k):

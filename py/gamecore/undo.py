@@ -153,7 +153,7 @@ def story(game) -> list:
     where a take-back was made, rebuilt by replaying the record's entries on a fresh copy dealt
     like the game; the game itself is not touched."""
     from .jsonvalues import copy_json
-    fresh = rebuild(type(game), game.options, game.seed, [], getattr(game, "scenario", None))
+    fresh = game.beginning()
     out = []
     for number, entry in enumerate(game.trail if game.trail is not None else game.log, 1):
         if "undo" in entry:

@@ -3,7 +3,7 @@
 Everything here is public while the game goes on: the table, and plays everyone saw."""
 from __future__ import annotations
 
-from gamecore.undo import rebuild, take_backs
+from gamecore.undo import take_backs
 
 
 def _longest(table, n: int) -> list:
@@ -15,10 +15,10 @@ def _longest(table, n: int) -> list:
 
 
 def stats(game) -> dict:
-    from .game import WaterWorks
-    # the game as it began: seeded, or dealt from its tutorial's scenario
-    g = rebuild(WaterWorks, game.options, game.seed, [], getattr(game, "scenario", None))
-    n = g.n
+    """The story of ``game`` (a WaterWorks, read through the gamecore protocol: its log
+    replayed from its beginning)."""
+    g = game.beginning()
+    n = g.num_players
     players = [{"player": p, "line": [0], "leaks_dealt": 0, "leaks_received": 0, "repairs": 0,
                 "covers": 0, "plumbers": 0, "discards": 0, "takebacks": 0} for p in range(n)]
     for entry in game.log:
