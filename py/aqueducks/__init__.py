@@ -1,7 +1,8 @@
 """Aqueducks: the card catalog (cards/aqueducks.json) and rules engine.
 
-Modules: catalog (card data), abilities (the ability vocabulary), city (geometry, activity,
-adjacency), publican (donations), eras (tracks), draft, game (the engine), bots, scores.
+Modules: catalog (card data and the ability vocabulary, checked and in words), abilities
+(the vocabulary in play), city (geometry, activity, adjacency), publican (donations), eras
+(tracks), draft, game (the engine), bots, scores.
 """
 from .bots import BOTS
 from .game import Aqueducks

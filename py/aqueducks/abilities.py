@@ -164,39 +164,3 @@ def doused_faces(city, act, card_of, ground_doused: bool) -> set:
                 out.add((j, sd))
                 break
     return out
-
-
-_TRIGGER_TEXT = {"played": "When played", "era_end": "End of Era", "ongoing": "While active"}
-
-
-def describe(ab: dict) -> str:
-    """A card-face sentence for an ability, e.g. "When played: 1 duckat per tree in your city."."""
-    eff = ab["effect"]
-    if eff == "none":
-        return ""
-    if eff == "ignore_dousing":
-        return "While active: ignore all dousing requirements."
-    if eff == "douse_all":
-        return "While active: douses every active building in your city."
-    if eff == "retrigger":
-        return "When played: activate the When Played ability of another active building again."
-    amount, what = ab["amount"], ab["gain"]
-    unit = ("duckat" if amount == 1 else "duckats") if what == "duckats" else what.capitalize()
-    per = ab.get("per")
-    if per is None:
-        tail = ""
-    else:
-        c = per["count"]
-        if c == "resource":
-            tail = f" per {per['resource']} in your city"
-        elif c == "adjacent_symbol":
-            tail = f" per adjacent {per['resource']} symbol"
-        elif c == "adjacent_buildings":
-            tail = " per adjacent building"
-        elif c == "active_buildings":
-            tail = (f" per active Tier {per['tier']} building" if "tier" in per
-                    else " per active building with a dousing requirement")
-        else:
-            tail = " per " + " or ".join(per["resources"]) + " symbol you play"
-    head = "Whenever you build" if ab["trigger"] == "ongoing" and what == "duckats" else _TRIGGER_TEXT[ab["trigger"]]
-    return f"{head}: {amount} {unit}{tail}."

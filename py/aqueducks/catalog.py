@@ -1,7 +1,8 @@
 """Loads and validates the Aqueducks card data (cards/aqueducks.json).
 
-All card behaviour is data: the engine interprets the ability vocabulary in
-:mod:`aqueducks.abilities`; there is no per-card Python anywhere.
+All card behaviour is data: this module defines the ability vocabulary (checked when the
+cards load, and put into words for the card faces by ``describe``); :mod:`aqueducks.abilities`
+interprets it in play. There is no per-card Python anywhere.
 """
 from __future__ import annotations
 
@@ -17,11 +18,6 @@ FACTION_KINDS = ("hand_size", "strong_arm_ties", "ground_doused", "ability", "st
 
 class CatalogError(ValueError):
     """The card data is inconsistent."""
-
-
-def describe(ability: dict) -> str:
-    from .abilities import describe as _d
-    return _d(ability)
 
 
 class Card:
@@ -106,6 +102,42 @@ def _check_ability(ab: dict, where: str, resources=RESOURCES) -> None:
             raise CatalogError(f"{where}: only ongoing abilities may grant resources")
         if per is not None and per["count"] == "symbols_played":
             raise CatalogError(f"{where}: symbols_played needs an ongoing trigger")
+
+
+_TRIGGER_TEXT = {"played": "When played", "era_end": "End of Era", "ongoing": "While active"}
+
+
+def describe(ab: dict) -> str:
+    """A card-face sentence for an ability, e.g. "When played: 1 duckat per tree in your city."."""
+    eff = ab["effect"]
+    if eff == "none":
+        return ""
+    if eff == "ignore_dousing":
+        return "While active: ignore all dousing requirements."
+    if eff == "douse_all":
+        return "While active: douses every active building in your city."
+    if eff == "retrigger":
+        return "When played: activate the When Played ability of another active building again."
+    amount, what = ab["amount"], ab["gain"]
+    unit = ("duckat" if amount == 1 else "duckats") if what == "duckats" else what.capitalize()
+    per = ab.get("per")
+    if per is None:
+        tail = ""
+    else:
+        c = per["count"]
+        if c == "resource":
+            tail = f" per {per['resource']} in your city"
+        elif c == "adjacent_symbol":
+            tail = f" per adjacent {per['resource']} symbol"
+        elif c == "adjacent_buildings":
+            tail = " per adjacent building"
+        elif c == "active_buildings":
+            tail = (f" per active Tier {per['tier']} building" if "tier" in per
+                    else " per active building with a dousing requirement")
+        else:
+            tail = " per " + " or ".join(per["resources"]) + " symbol you play"
+    head = "Whenever you build" if ab["trigger"] == "ongoing" and what == "duckats" else _TRIGGER_TEXT[ab["trigger"]]
+    return f"{head}: {amount} {unit}{tail}."
 
 
 class Catalog:
