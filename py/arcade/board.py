@@ -13,7 +13,7 @@ import os
 
 from gamecore import BadSave
 
-from .verify import Refused
+from .scorecard import Refused
 
 FORMAT = "pipes-and-ducks/leaderboard"
 VERSION = 1

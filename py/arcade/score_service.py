@@ -7,11 +7,7 @@ from gamecore import BadRequest
 from gamecore.errors import shown
 
 from . import daily, links, scorecard, verify
-
-
-def _param(params: dict, name: str, kind, required: bool = True, default=None):
-    from .service import _param as param
-    return param(params, name, kind, required, default)
+from .params import param as _param
 
 
 def methods(service) -> dict:

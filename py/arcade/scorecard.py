@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from gamecore import Game
+from gamecore import BadSave, Game
 
 from . import names
 
@@ -21,6 +21,15 @@ MAX_FAVOURITES = 3
 #: Who may sit in a seat, as the page names it (web/shell/seats.js; "remote": a friend online).
 CONTROLLERS = ("human", "remote", "bot:random", "bot:greedy", "bot:hard")
 PERSONS = ("human", "remote")
+
+
+class Refused(BadSave):
+    """A card that is not accepted; ``kind`` says which way (damaged, forged, version,
+    wrong_day, duplicate), ``message`` why, in a sentence."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
 
 
 def record_id(game: Game) -> str:

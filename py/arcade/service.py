@@ -19,20 +19,10 @@ from gamecore import undo as takeback
 from gamecore.timeline import Timeline
 
 from . import files, pictures, registry, tutorials
+from .params import param as _param
 
 API_VERSION = 1
 SCORE_METHODS = ("dailyDeal", "scoreCard", "verifyScore")
-
-
-def _param(params: dict, name: str, kind: type | tuple, required: bool = True, default=None):
-    if name not in params:
-        if required:
-            raise BadRequest(f"Missing parameter {name!r}.")
-        return default
-    value = params[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadRequest(f"Parameter {name!r} has the wrong type.")
-    return value
 
 
 class Service:

@@ -17,28 +17,20 @@ import datetime
 import json
 import sys
 
-from gamecore import BadSave, Game, GameError, Rng
+from gamecore import Game, GameError, Rng
 from gamecore.errors import shown
 from gamecore.protocol import RECORD_FORMAT
 from gamecore.undo import take_backs
 from gamecore.words import count
 
 from . import daily, files, links, names, registry, scorecard
+from .scorecard import Refused
 
 VERIFIED = "Verified: this game reaches this score."
 #: Bot levels whose moves follow from the seed and the position alone (the page runs them
 #: without a time budget), so the verifier can tell whether a bot seat's moves are the bot's.
 CHECKABLE_BOTS = ("bot:random", "bot:greedy")
 _LEVEL_NAMES = {"bot:random": "easy", "bot:greedy": "normal", "bot:hard": "hard"}
-
-
-class Refused(BadSave):
-    """A card that is not accepted; ``kind`` says which way (damaged, forged, version,
-    wrong_day, duplicate), ``message`` why, in a sentence."""
-
-    def __init__(self, kind: str, message: str):
-        super().__init__(message)
-        self.kind = kind
 
 
 # ----- the card's own shape ---------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 import lb_helpers as H
 from arcade import board, daily, links, verify
 from lb_fixtures import aq_daily, aq_solo, aq_versus_bots, ww_daily  # noqa: F401 (fixtures)
-from gamecore import Rng
+from gamecore import BadSave, Rng
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -187,7 +187,7 @@ def test_unfinished_and_damaged_cards_are_refused(aq_solo):
 def test_damaged_links_are_refused_with_the_sites_sentences(aq_daily):
     link = links.encode(aq_daily)
     for bad in (link[:-40], link[:60] + "!" + link[61:], "score=", "nothing here"):
-        with pytest.raises(verify.BadSave) as err:
+        with pytest.raises(BadSave) as err:
             verify.verify_text(bad)
         assert err.value.message in (links.DAMAGED, links.NO_CARD), err.value.message
 
