@@ -16,7 +16,7 @@ import { wireOnline } from './shell/online-tables.js';
 import { wireTutorials } from './shell/tutorial-entry.js';
 import { wireEngineStatus } from './shell/engine-status.js';
 import { wireReplayLinks } from './shell/replay-link.js';
-import { wireScoreLinks } from './shell/score-links.js';
+import { wireScoreLinks } from './shell/score-link-open.js';
 import { wireDaily } from './shell/daily.js';
 import { wireLeaderboard } from './shell/leaderboard-screen.js';
 import { reopenAfterReload, reopenAfterUpdate } from './shell/reopen.js';

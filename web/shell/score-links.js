@@ -1,10 +1,7 @@
 // Score links (#score=..., made by the engine's scoreCard; docs/leaderboard.md): the address
-// that carries a card, opening one (the engine replays it: verifyScore), and the prefilled
-// leaderboard issue of the project's repository.
-import engine from '../engine.js';
-import { cleanSeats } from './saves.js';
-import { openGame } from './game-screen.js';
-import { showToast } from './toast.js';
+// that carries a card and the prefilled leaderboard issue of the project's repository.
+// Opening one is score-link-open.js (it shows the card, so it imports score-card.js, which
+// makes links with this module).
 
 const TAG = 'score=';
 
@@ -42,36 +39,4 @@ export async function submitUrl(card, link) {
   if (!name) return null;
   const q = new URLSearchParams({ template: 'leaderboard.yml', title: `Leaderboard: ${card.name}, ${card.game}${card.daily ? ` daily ${card.date}` : ''}`, score: link });
   return `https://github.com/${name}/issues/new?${q}`;
-}
-
-async function openScoreLink(hash) {
-  const fragment = String(hash).replace(/^#/, '');
-  history.replaceState(null, '', location.pathname + location.search); // once is enough
-  const { showScoreCard, showScoreRefusal } = await import('./score-card.js');
-  try { await engine.ready; } catch { return; }
-  const checked = await engine.call('verifyScore', { link: fragment });
-  if (!checked.ok) { await showScoreRefusal(checked.error.message); return; }
-  const { card } = checked.result;
-  const loaded = await engine.load({ data: card.record });
-  if (!loaded.ok) { showToast(loaded.error.message); return; }
-  const seats = cleanSeats(card.seats.map((controller, i) => ({
-    name: i === card.seat ? card.name : undefined, controller: controller === 'remote' ? 'human' : controller,
-  })), loaded.result.players);
-  const deal = ['deal', 'Play this deal'];
-  const choice = await showScoreCard({ engine, id: loaded.result.id, verified: { ...checked.result, link: fragment },
-    actions: [['replay', 'Watch the replay'], deal] });
-  if (choice === 'replay') {
-    await openGame({ ...loaded.result, seats, replay: true });
-    return;
-  }
-  engine.close({ id: loaded.result.id });
-  if (choice === 'deal') {
-    const created = await engine.newGame({ game: card.game, options: card.record.options, seed: card.record.seed });
-    if (created.ok) await openGame({ ...created.result, seats });
-  }
-}
-
-export function wireScoreLinks() {
-  if (isScoreHash(location.hash)) openScoreLink(location.hash);
-  window.addEventListener('hashchange', () => { if (isScoreHash(location.hash)) openScoreLink(location.hash); });
 }
