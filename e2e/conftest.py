@@ -101,7 +101,7 @@ def _origin(url: str) -> str:
 
 @pytest.fixture
 def open_page(browser, base_url):
-    """open_page(url=None, width=1280, height=800) -> (page, probe); the page waits for ready.
+    """open_page(url=None, width=1280, height=800, touch=False) -> (page, probe); the page waits for ready.
     ``service_workers="block"`` keeps every request on the network, where ``page.route`` sees it.
     The pages carry a Content-Security-Policy without 'unsafe-eval': a ``wait_for_function``
     predicate is written as a function (``"() => ..."``); a bare expression is eval'd in the
@@ -109,9 +109,9 @@ def open_page(browser, base_url):
     contexts = []
 
     def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True,
-              service_workers: str = "allow"):
+              service_workers: str = "allow", touch: bool = False):
         return open_in_context(browser, contexts, url or base_url, width=width, height=height,
-                               wait_ready=wait_ready, service_workers=service_workers)
+                               wait_ready=wait_ready, service_workers=service_workers, touch=touch)
 
     yield _open
     for ctx in contexts:
@@ -120,12 +120,14 @@ def open_page(browser, base_url):
 
 def open_in_context(browser, contexts: list, url: str, width: int = 1280, height: int = 800,
                     wait_ready: bool = True, service_workers: str = "allow",
-                    init_script: str | None = None, permissions: list[str] | None = None):
+                    init_script: str | None = None, permissions: list[str] | None = None,
+                    touch: bool = False):
     """A page in a new browser context (another device, as far as the site can tell),
-    appended to ``contexts`` for the caller to close; returns (page, probe)."""
+    appended to ``contexts`` for the caller to close; returns (page, probe). ``touch``: a
+    touch-screen phone (a finger the only pointer, no mouse, no keyboard)."""
     ctx = browser.new_context(viewport={"width": width, "height": height},
                               device_scale_factor=1, service_workers=service_workers,
-                              permissions=permissions or [])
+                              permissions=permissions or [], has_touch=touch, is_mobile=touch)
     if init_script:
         ctx.add_init_script(init_script)
     contexts.append(ctx)

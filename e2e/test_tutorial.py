@@ -151,6 +151,28 @@ def cell_right_of_ring(page, i):
     return box["x"] + box["width"] / 2 + (box["width"] - 8), box["y"] + box["height"] / 2
 
 
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_key_hints_only_where_there_is_a_keyboard(open_page, dist_url, touch):
+    """"Press Turn (or R)" on a desktop; on a touch-screen phone no key is named, in the
+    coach's text nor in the game's own hints (issue 26 item 11)."""
+    page, probe = open_page(dist_url, width=PHONE[0], height=PHONE[1], touch=touch)
+    page.click("[data-testid=tutorial-waterworks]")
+    page.wait_for_selector("[data-testid=coach]", timeout=30_000)
+    for _ in range(2):
+        do_step(page)
+    text = page.inner_text("[data-testid=coach-text]")
+    assert text.startswith("Turn a card"), text
+    page.click(".ww-hand [data-card-id='0']")
+    hint = page.inner_text("[data-testid=ww-message]")
+    if touch:
+        assert "press Turn, then" in text and "(or R)" not in text, text
+        assert "(R)" not in hint and "arrow keys" not in hint, hint
+    else:
+        assert "press Turn (or R), then" in text, text
+        assert "Turn it (R)" in hint or "arrow keys and Enter" in hint, hint
+    assert probe.errors == []
+
+
 def test_leaving_midway_and_coming_back_resumes_at_that_step(open_page, dist_url):
     page, probe = open_tutorial(open_page, dist_url, "aqueducks")
     for _ in range(3):

@@ -4,6 +4,8 @@
 // The bubble keeps out of the way of its own targets: it docks at the top or the bottom of
 // the window, wherever the targets leave more room.
 
+import { keyHints } from '../shell/keys.js';
+
 const REFRESH_MS = 200; // rings follow the screen's layout (scrolling, resizing, redraws)
 
 /** Is the middle of `r` under a fixed or sticky box (a sticky panel, the coach) that is not
@@ -188,7 +190,7 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
     show(t) {
       $('.coach-count').textContent = t.done ? t.title : `${t.title} · step ${t.index + 1} of ${t.count}`
         + (t.repeat && t.repeat.of > 1 ? ` (${t.repeat.done + 1} of ${t.repeat.of})` : '');
-      if (!t.done) $('.coach-text').textContent = t.text;
+      if (!t.done) $('.coach-text').textContent = keyHints(t.text);
       $('.coach-hint').hidden = true;
       $('[data-act=next]').hidden = t.done || t.needsMove;
       $('[data-act=skip]').hidden = t.done || !t.needsMove;
@@ -201,7 +203,7 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
     },
     hint(text) {
       const p = $('.coach-hint');
-      p.textContent = text;
+      p.textContent = keyHints(text);
       p.hidden = false;
     },
     /** The tutorial is over: offer to go on with this game, or a full game when it is over. */

@@ -16,6 +16,7 @@ import { attachHistory } from '../../shell/history.js';
 import { WwMotion } from './motion.js';
 import { sound } from '../../shell/sound.js';
 import { count, verb, withArticle, Possessive } from '../../shell/words.js';
+import { keyHints } from '../../shell/keys.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
@@ -120,9 +121,10 @@ export async function mount(el, session) {
   const currentSpots = () => spotsFor(legal(), selectedCard(), st.turned);
 
   function message(text, kind = 'info') {
+    text = text ? keyHints(text) : '';
     st.msg = text ? { text, kind } : null;
     const p = $('.ww-msg');
-    p.textContent = text || '';
+    p.textContent = text;
     p.className = `ww-msg${text ? ` ${kind}` : ''}`;
     if (text && kind === 'error') frame.announce(text);
   }
@@ -133,12 +135,12 @@ export async function mount(el, session) {
     if (st.myTurn === null) return;
     const me = v.pipelines[st.myTurn];
     const card = selectedCard();
-    if (spoutMove(legal())) { message('Your line is complete: press “Place spout” (S) to win!', 'good'); return; }
+    if (spoutMove(legal())) { message('Your line is complete: press “Place spout” [S] to win!', 'good'); return; }
     if (!card) {
       if (me.leak) {
         const leakCell = v.cards.find((c) => c.x === me.leak[0] && c.y === me.leak[1]);
         const what = leakCell && leakCell.kind === 'pipe' ? `a good ${SHAPE_NAMES[leakCell.shape]}` : 'a cap card with a good cap on that side';
-        message(`Your line is leaking! Cover the leak with ${what}, or pick any card and send a plumber (P).`, 'warn');
+        message(`Your line is leaking! Cover the leak with ${what}, or pick any card and send a plumber [P].`, 'warn');
       } else {
         message('Pick a card: the spots where it can go light up.', 'info');
       }
@@ -147,11 +149,11 @@ export async function mount(el, session) {
     const spots = currentSpots();
     const other = spotsIfTurned(legal(), card, st.turned);
     let text = `${cap(cardWords(card.kind === 'pipe' || card.kind === 'cap' ? (st.turned && canTurn(card) ? turnedCard(card) : card) : card))}: `;
-    if (spots.length) text += `${spots.length} spot${spots.length === 1 ? '' : 's'} lit — click one (or use the arrow keys and Enter).`;
+    if (spots.length) text += `${count(spots.length, 'spot')} lit — click one [or use the arrow keys and Enter].`;
     else text += 'it fits nowhere this way round.';
-    if (other && !spots.length) text += ' Turn it (R) to see where it fits.';
-    else if (other) text += ` Turned round it fits ${other} spot${other === 1 ? '' : 's'}.`;
-    if (!spots.length && !other) text += ' You can discard it (D).';
+    if (other && !spots.length) text += ' Turn it [R] to see where it fits.';
+    else if (other) text += ` Turned round it fits ${count(other, 'spot')}.`;
+    if (!spots.length && !other) text += ' You can discard it [D].';
     if (spots.some((sp) => sp.wins)) text += ' A spot marked WIN finishes your line: your spout goes on at once and you win!';
     message(text, spots.length ? 'info' : 'warn');
   }
@@ -277,7 +279,7 @@ export async function mount(el, session) {
     const card = selectedCard();
     const lg = legal();
     if (!card) {
-      message(anyPlumber(lg) ? 'Pick the card you will discard when the plumber comes, then press Plumber (P).'
+      message(anyPlumber(lg) ? 'Pick the card you will discard when the plumber comes, then press Plumber [P].'
         : 'A plumber can only fix a leak in your own line.', 'warn');
       return;
     }
@@ -306,7 +308,7 @@ export async function mount(el, session) {
     if (act === 'plumber') {
       if (!me.leak) message('Your line has no leak: a plumber only fixes a leak in your own line.', 'warn');
       else if (!me.plumbers_left) message('You have no plumbers left: cover the leak with a card instead.', 'warn');
-      else message('Pick the card you will discard when the plumber comes, then press Plumber (P).', 'warn');
+      else message('Pick the card you will discard when the plumber comes, then press Plumber [P].', 'warn');
       return;
     }
     if (act === 'spout') {
