@@ -1,6 +1,8 @@
 """The site boots from its own origin, the menu works, nothing foreign is requested."""
 import json
 
+from helpers_play import ww_turn
+
 
 def test_boots_to_ready_with_no_errors_and_no_foreign_requests(open_page, artifacts):
     page, probe = open_page()
@@ -68,3 +70,32 @@ def test_boot_failure_shows_a_readable_error(browser, base_url):
     assert page.is_visible("#boot-error")
     assert page.inner_text("#boot-error .boot-error-message").strip()
     ctx.close()
+
+
+def test_a_hot_seat_game_calls_no_seat_you(open_page):
+    """With two people at one device the first seat's default name is a name ("Ann"), in the
+    menu and on the hand-over screens, not "Hand the device to You… I am You" (issue 26 item 11);
+    back to one person, it is "You" again."""
+    page, probe = open_page()
+    page.click(".game-pick[data-game=waterworks]")
+    page.click("#player-count button[data-players='2']")
+    page.fill("#seats .seat:nth-child(1) input", "")
+    page.dispatch_event("#seats .seat:nth-child(1) input", "change")
+    assert page.input_value("#seats .seat:nth-child(1) input") == "You"
+    page.select_option("#seats .seat:nth-child(2) select", "human")
+    assert page.input_value("#seats .seat:nth-child(1) input") == "Ann"
+    page.click("#start")
+    said = []
+    for _ in range(2):   # both people are handed the device once, whoever starts
+        page.wait_for_selector("dialog[data-testid=handoff][open]", timeout=20_000)
+        said.append(page.inner_text("dialog[data-testid=handoff]"))
+        page.click("dialog[data-testid=handoff] .btn-primary")
+        ww_turn(page)
+    assert any("I am Ann" in t for t in said) and not any("You" in t for t in said), said
+    page.wait_for_selector("dialog[data-testid=handoff][open]", timeout=20_000)
+    page.keyboard.press("Escape")
+    page.click(".frame [data-act=menu]")
+    page.wait_for_selector("#menu:not([hidden])")
+    page.select_option("#seats .seat:nth-child(2) select", "bot:greedy")
+    assert page.input_value("#seats .seat:nth-child(1) input") == "You"
+    assert probe.errors == []

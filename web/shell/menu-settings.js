@@ -2,7 +2,7 @@
 // and checked field by field when read back: whatever is unusable is dropped and counted, and
 // the person is told once (reportStorage). Until the engine says which options and bots it has
 // (useEngineGames), the first paint uses the site's own list (shell/games.js).
-import { CONTROLLERS, SEAT_COLOURS, cleanController, cleanName } from './seats.js';
+import { CONTROLLERS, SEAT_COLOURS, cleanController, cleanName, hotSeatNames } from './seats.js';
 import { GAMES } from './games.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
@@ -111,6 +111,11 @@ export function gameOptions(game, n) {
 /** The menu's first n seats as a game session takes them: name, controller, colour. */
 export function menuSeats(n) {
   return Array.from({ length: n }, (_, i) => ({ ...seat(i), colour: SEAT_COLOURS[i] }));
+}
+
+/** The seats of a game played on this device: several people at it call no seat "You". */
+export function localSeats(n) {
+  return hotSeatNames(menuSeats(n));
 }
 
 export function seat(i) {

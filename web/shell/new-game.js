@@ -5,7 +5,7 @@ import engine from '../engine.js';
 import { GAMES } from './games.js';
 import { randomSeed } from './seed.js';
 import { showToast } from './toast.js';
-import { menu, playerCount, menuSeats, gameOptions } from './menu-settings.js';
+import { menu, playerCount, localSeats, gameOptions } from './menu-settings.js';
 import { openGame, closeGame, screenModule } from './game-screen.js';
 
 const $ = (sel, el = document) => el.querySelector(sel);
@@ -18,7 +18,7 @@ export async function startGame() {
   button.disabled = true;
   const game = menu.game;
   const n = playerCount();
-  const seats = menuSeats(n);
+  const seats = localSeats(n);
   const options = gameOptions(game, n);
   const module = screenModule(game);
   module.catch(() => {}); // reported by openGame

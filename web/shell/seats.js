@@ -32,6 +32,18 @@ export function cleanName(name, i) {
   return text || DEFAULT_NAMES[i] || `Player ${i + 1}`;
 }
 
+/** In a game several people play on one device, "You" names nobody ("Hand the device to You",
+ *  "I am You"): a seat left with that default name is called by a name of its own, as the
+ *  others are ("Ann", or "Player 1" when a seat is called Ann already). One person against
+ *  bots, or an online table, keeps "You". */
+export function hotSeatNames(seats) {
+  if (seats.filter((s) => s.controller === 'human').length < 2) return seats;
+  const taken = new Set(seats.map((s) => s.name));
+  return seats.map((s, i) => (s.name !== DEFAULT_NAMES[0] ? s
+    : { ...s, name: taken.has(HOTSEAT_NAME) ? `Player ${i + 1}` : HOTSEAT_NAME }));
+}
+const HOTSEAT_NAME = 'Ann';
+
 /** What a players panel says a seat is: a person at this device, a bot and its level, or a
  *  seat played on another device (`remote`): the host, or a friend online; a guest knows a
  *  remote seat is a bot only from the host's table (`kind`). */

@@ -4,7 +4,7 @@
 import { SEAT_COLOURS, cleanName } from './seats.js';
 import { GAMES, playersText } from './games.js';
 import {
-  menu, saveMenu, engineGame, playerChoices, playerCount, seat, setSeat, availableControllers,
+  menu, saveMenu, engineGame, playerChoices, playerCount, seat, setSeat, availableControllers, localSeats,
 } from './menu-settings.js';
 
 const $ = (sel, el = document) => el.querySelector(sel);
@@ -34,6 +34,12 @@ function renderPlayerCount() {
   }));
 }
 
+/** The seats' names as the game will call them (several people at this device: no "You"). */
+function showNames() {
+  const names = localSeats(playerCount()).map((s) => s.name);
+  document.querySelectorAll('#seats .seat input').forEach((input, i) => { input.value = names[i]; input.dataset.shown = names[i]; });
+}
+
 function renderSeats() {
   const n = playerCount();
   const list = $('#seats');
@@ -47,14 +53,18 @@ function renderSeats() {
       <input type="text" maxlength="16" autocomplete="off" aria-label="Seat ${i + 1} name">
       <select aria-label="Seat ${i + 1} player"></select>`;
     const input = $('input', li);
-    input.value = s.name;
-    input.addEventListener('change', () => { setSeat(i, { name: cleanName(input.value, i) }); input.value = seat(i).name; });
+    input.addEventListener('change', () => {
+      // a name the menu put there ("Ann" for a hot-seat "You") is not one the person typed
+      if (input.value !== input.dataset.shown) setSeat(i, { name: cleanName(input.value, i) });
+      showNames();
+    });
     const select = $('select', li);
     for (const c of controllers) select.add(new Option(c.label, c.id, false, c.id === s.controller));
     if (!controllers.some((c) => c.id === s.controller)) select.value = 'bot:greedy';
-    select.addEventListener('change', () => setSeat(i, { controller: select.value }));
+    select.addEventListener('change', () => { setSeat(i, { controller: select.value }); showNames(); });
     return li;
   }));
+  showNames();
 }
 
 /** House rules: every engine option except the player count, as labelled selects. */
