@@ -13,7 +13,7 @@ import engine from './engine.js';
 import { SEAT_COLOURS, cleanName } from './shell/seats.js';
 import { initPwa } from './pwa/register.js';
 import { randomSeed } from './shell/seed.js';
-import { tearDown } from './shell/teardown.js';
+import { tearDown, clearScreen } from './shell/teardown.js';
 // No engine runs in the preview: the shared table's player counts (the engines' own).
 import { GAMES } from './shell/games.js';
 import { sound } from './shell/sound.js';
@@ -92,7 +92,7 @@ function closeOpen() {
 function showStart(again) {
   closeOpen();
   $('#game').hidden = true;
-  $('#game').replaceChildren();
+  clearScreen($('#game'));
   $('#embed-start').hidden = false;
   root.dataset.screen = 'menu';
   if (again) $('.embed-play .btn-label').textContent = 'Play again';
@@ -150,7 +150,7 @@ async function start(seed = config.seed ?? randomSeed()) {
   $('#embed-start').hidden = true;
   const screen = $('#game');
   screen.hidden = false;
-  screen.replaceChildren();
+  clearScreen(screen);
   root.dataset.screen = config.game;
   root.dataset.gameId = session.id;
   // The seed (with the options) reproduces every hidden card: the host hears it only when it

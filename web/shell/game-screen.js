@@ -6,7 +6,7 @@ import engine from '../engine.js';
 import { GAMES } from './games.js';
 import * as saves from './saves.js';
 import { randomSeed } from './seed.js';
-import { tearDown } from './teardown.js';
+import { tearDown, clearScreen } from './teardown.js';
 import { showToast } from './toast.js';
 import { rememberOpen, forgetOpen } from './reopen.js';
 
@@ -67,7 +67,7 @@ export async function openGame(session, {
   }
   $('#menu').hidden = true;
   screen.hidden = false;
-  screen.replaceChildren();
+  clearScreen(screen);
   document.documentElement.dataset.screen = session.game;
   document.documentElement.dataset.gameId = session.id;
   try {
@@ -130,7 +130,7 @@ export function closeGame() {
   menuShown();
   const screen = $('#game');
   screen.hidden = true;
-  screen.replaceChildren();
+  clearScreen(screen);
   $('#menu').hidden = false;
   document.documentElement.dataset.screen = 'menu';
   $('#start').focus();

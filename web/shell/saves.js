@@ -208,6 +208,26 @@ async function store(session, { over = false, result = null } = {}) {
 }
 
 /**
+ * What one engine game's save is written from: the fields store() reads, and its save id,
+ * looked up when the save is written, not when it is asked for (the game's first save may
+ * still be on its way then, and must not be made twice). A class, not an object literal with
+ * `get saveId()`: V8 keeps the first accessors of a literal in an object shape it shares with
+ * the session's own literal, for the page's whole life, and with them the first session and
+ * its screen (e2e/test_robustness.py, test_leaving_games_releases_them_in_the_engine).
+ */
+class SaveTarget {
+  constructor(fields, idOf, keepId) {
+    Object.assign(this, fields);
+    this.idOf = idOf;
+    this.keepId = keepId;
+  }
+
+  get saveId() { return this.idOf(this.id); }
+
+  set saveId(id) { this.keepId(this.id, id); }
+}
+
+/**
  * The session hooks the app hands to Match (through the game screen's session). Match calls
  * them as methods of its own copy of the session, so `this` names the engine game actually
  * played, also after a screen's "rematch" re-mounts with a new engine id: each engine game
@@ -215,17 +235,12 @@ async function store(session, { over = false, result = null } = {}) {
  */
 export function autosaveHooks(session) {
   const saveIds = new Map();
-  // The save id is looked up when the save is written, not when it is asked for: the game's
-  // first save may still be on its way then, and must not be made twice.
   const idOf = (gid) => (saveIds.has(gid) ? saveIds.get(gid) : (gid === session.id ? session.saveId : undefined));
+  const keepId = (gid, id) => saveIds.set(gid, id);
   const store = async (self, extra) => {
     const s = self && self.engine && self.id ? self : session;
-    const t = {
-      ...s,
-      onSaveFailed: session.onSaveFailed,
-      get saveId() { return idOf(s.id); },
-      set saveId(id) { saveIds.set(s.id, id); },
-    };
+    const { engine, id, game, players, seats, online } = s;
+    const t = new SaveTarget({ engine, id, game, players, seats, online, onSaveFailed: session.onSaveFailed }, idOf, keepId);
     const saved = await autosave(t, extra);
     if (saved) {
       if (s.id === session.id) session.saveId = saved.id;

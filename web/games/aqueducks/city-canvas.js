@@ -43,11 +43,11 @@ export class CityCanvas {
     this.width = 0;
     this.ro = new ResizeObserver(() => this.resize());
     this.ro.observe(this.el);
-    onIconsLoaded(() => this.draw());
+    this.stopIcons = onIconsLoaded(() => this.draw());
     this.overlay.addEventListener('keydown', (e) => faceKeys(this, e));
   }
 
-  destroy() { this.ro.disconnect(); }
+  destroy() { this.ro.disconnect(); this.stopIcons(); }
 
   set(patch) {
     Object.assign(this, patch);

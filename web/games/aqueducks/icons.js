@@ -36,7 +36,8 @@ export function icon(name, cls = '') {
 }
 
 const images = {};
-let onLoad = () => {};
+const NOTHING = () => {};
+let onLoad = NOTHING;
 /** Canvas side: an Image per icon (ready after it loads; callback redraws). */
 export function iconImage(name) {
   if (!images[name]) {
@@ -47,4 +48,9 @@ export function iconImage(name) {
   }
   return images[name].complete && images[name].naturalWidth ? images[name] : null;
 }
-export function onIconsLoaded(fn) { onLoad = fn; }
+/** Redraw with `fn` once an icon has loaded; returns how to stop (a left screen's canvas must
+ *  not stay reachable from this module). */
+export function onIconsLoaded(fn) {
+  onLoad = fn;
+  return () => { if (onLoad === fn) onLoad = NOTHING; };
+}
