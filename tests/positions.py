@@ -11,3 +11,15 @@ def ww_midgame(seed, moves):
         p = g.to_act()[0]
         g.apply(p, BOTS["greedy"](g, p, rng))
     return g
+
+
+def finished(game_name: str, players: int, seed: int, bot: str = "greedy"):
+    """A whole game between ``bot`` bots, played to its end from ``seed``."""
+    from arcade import registry
+    entry = registry.get(game_name)
+    g = entry.game.new({"players": players}, seed)
+    rng = Rng(seed)
+    while not g.is_over:
+        p = g.to_act()[0]
+        g.apply(p, entry.bots[bot](g, p, rng))
+    return g

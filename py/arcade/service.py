@@ -18,7 +18,7 @@ from gamecore.jsonvalues import MAX_REQUEST_CHARS, parse_json
 from gamecore import undo as takeback
 from gamecore.timeline import Timeline
 
-from . import files, pictures, registry, tutorials
+from . import about, files, pictures, registry, savefile, tutorials
 from .params import param as _param
 
 API_VERSION = 1
@@ -46,6 +46,7 @@ class Service:
             "save": self.save,
             "record": self.record,
             "load": self.load,
+            "readFile": self.read_file,
             "close": self.close,
             "moveLog": self.move_log,
             "openGames": self.open_games,
@@ -137,7 +138,7 @@ class Service:
         return {"api": API_VERSION}
 
     def hello(self, params: dict) -> dict:
-        return {"api": API_VERSION, "games": [
+        return {"api": API_VERSION, "engine": about.engine(), "games": [
             {"name": e.name, "title": e.title, "options": e.game.OPTIONS, "bots": list(e.bots)}
             for e in registry.available()]}
 
@@ -256,6 +257,16 @@ class Service:
         game = files.open_file(params.get("data"))
         game.seen = [len(game.log)] * game.num_players   # a loaded table has been seen
         return self._opened(game)
+
+    def read_file(self, params: dict) -> dict:
+        """A saved-game file's text (the site's export or a bare record) checked and replayed
+        (``arcade.savefile``), without opening a game: what the page needs to store it."""
+        saved = savefile.replay_file(_param(params, "text", str))
+        game = saved.game
+        label = saved.wrapper or {}
+        return {"record": saved.record, "game": game.NAME, "players": game.num_players,
+                "moveCount": len(game.log), "over": game.is_over, "result": game.result(),
+                "seats": label.get("seats"), "createdAt": label.get("createdAt")}
 
     def close(self, params: dict) -> dict:
         self._game(params)

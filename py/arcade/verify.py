@@ -226,9 +226,9 @@ def verify_text(text: str, board_ids=(), today=None) -> dict:
     return verify_card(data, board_ids, today)
 
 
-def main(argv=None) -> int:
+def main(argv=None, prog: str = "python -m arcade.verify") -> int:
     import argparse
-    ap = argparse.ArgumentParser(prog="arcade.verify", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("file", help="a score card (JSON), a score link, or a record")
     ap.add_argument("--board", help="a leaderboard file: refuse a game already on it")
     ap.add_argument("--today", help="the UTC date (YYYY-MM-DD) a daily card is checked against")

@@ -1,8 +1,9 @@
 """Data files shipped with the engine (``cards/*.json``, ``tutorials/*.json``): one place that
 knows where they are.
 
-In the page, ``cards/`` and ``tutorials/`` are unpacked next to the Python packages; in the
-repository they sit next to ``py/``.
+Installed (the wheel ``make build`` makes, in the page or on CPython) they travel inside the
+``pipes_and_ducks`` package, in ``pipes_and_ducks/data/``; in the repository they sit next to
+``py/``.
 """
 from __future__ import annotations
 
@@ -10,20 +11,23 @@ import json
 from pathlib import Path
 
 
+def _roots() -> tuple[Path, Path]:
+    here = Path(__file__).resolve()
+    return here.parents[1] / "pipes_and_ducks" / "data", here.parents[2]
+
+
 def data_file(folder: str, name: str) -> Path:
     """The path of ``<folder>/<name>``; FileNotFoundError if it is in neither place."""
-    here = Path(__file__).resolve()
-    for root in (here.parents[1], here.parents[2]):
+    for root in _roots():
         path = root / folder / name
         if path.is_file():
             return path
-    raise FileNotFoundError(f"{folder}/{name} is neither next to the Python packages nor next to py/")
+    raise FileNotFoundError(f"{folder}/{name} is neither in the installed package nor next to py/")
 
 
 def data_names(folder: str) -> list[str]:
     """The ``*.json`` file names in ``<folder>`` (the first place that has the folder)."""
-    here = Path(__file__).resolve()
-    for root in (here.parents[1], here.parents[2]):
+    for root in _roots():
         path = root / folder
         if path.is_dir():
             return sorted(p.name for p in path.glob("*.json"))

@@ -5,7 +5,7 @@
 // Nothing here knows where the engine runs, so the screens have a single code path.
 
 /** The methods every engine answers (docs/api.md). */
-export const METHODS = ['hello', 'newGame', 'state', 'play', 'botMove', 'save', 'record', 'load',
+export const METHODS = ['hello', 'newGame', 'state', 'play', 'botMove', 'save', 'record', 'load', 'readFile',
   'close', 'undoable', 'undo', 'stats', 'viewAt', 'moveLog', 'openGames', 'tutorials', 'tutorialStart', 'tutorial', 'tutorialPlay',
   'tutorialSkip', 'illustration'];
 

@@ -18,7 +18,9 @@ export const SAVE_FORMAT = 'pipes-and-ducks/saved-game';
 export const SAVE_VERSION = 1;
 export const RECORD_FORMAT = 'pipes-and-ducks/record';
 const PREFIX = 'pnd.save.';
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
+// A file longer than the engine reads (1,000,000 characters, py/gamecore/jsonvalues.py) is
+// sent cut to one character over it, so the engine refuses it as too large.
+const MAX_FILE_CHARS = 1_000_001;
 const TITLES = { waterworks: 'Water Works', aqueducks: 'Aqueducks' };
 
 function storage() {
@@ -295,45 +297,18 @@ export function downloadSave(id) {
 
 /**
  * Check an imported file without storing anything: {ok, save} or {ok:false, message}.
- * Refuses, with a sentence for people: unreadable or truncated JSON, foreign files,
- * future versions, unknown games, and records the engine will not replay.
+ * The engine reads and replays it (readFile, py/arcade/savefile.py), so the site and the
+ * command line refuse a file with the same sentence: unreadable or truncated JSON, foreign
+ * files, future versions, unknown games, and records the engine will not replay.
  */
 export async function checkImport(engine, text) {
-  const refuse = (message) => ({ ok: false, message });
-  if (typeof text !== 'string' || !text.trim()) return refuse('That file is empty.');
-  if (text.length > MAX_FILE_BYTES) return refuse('That file is far too large to be a Pipes & Ducks saved game.');
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return refuse('That file is damaged or incomplete: it is not a whole saved game (invalid JSON).');
+  // Only a bound on what crosses to the engine; the engine says when a file is too large.
+  const checked = await engine.readFile({ text: typeof text === 'string' ? text.slice(0, MAX_FILE_CHARS) : '' });
+  if (!checked.ok) {
+    const known = checked.error.code === 'bad_save' || checked.error.code === 'bad_request';
+    return { ok: false, message: known ? checked.error.message : "That saved game can't be opened: the engine could not replay it." };
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) {
-    return refuse('That file is not a Pipes & Ducks saved game.');
-  }
-  let wrapper = null;
-  let record = data;
-  if (data.format === SAVE_FORMAT) {
-    if (!Number.isInteger(data.version) || data.version < 1) return refuse('That saved game is damaged: its version is missing or wrong.');
-    if (data.version > SAVE_VERSION) {
-      return refuse(`That saved game was made by a newer version of Pipes & Ducks (save format ${data.version}; this page reads up to ${SAVE_VERSION}). Reload to update, then try again.`);
-    }
-    wrapper = data;
-    record = data.record;
-  }
-  if (!record || typeof record !== 'object' || record.format !== RECORD_FORMAT) {
-    return refuse('That file is not a Pipes & Ducks saved game.');
-  }
-  if (!TITLES[record.game]) return refuse(`That saved game is for a game this page doesn't have (${String(record.game).slice(0, 40)}).`);
-  if (wrapper && wrapper.game !== record.game) return refuse('That saved game is damaged: its parts disagree about which game it is.');
-  const loaded = await engine.load({ data: record });
-  if (!loaded.ok) {
-    const why = loaded.error.code === 'bad_save' || loaded.error.code === 'bad_request'
-      ? loaded.error.message : 'the engine could not replay it.';
-    return refuse(`That saved game can't be opened: ${why}`);
-  }
-  const snap = await engine.state({ id: loaded.result.id });
-  engine.close({ id: loaded.result.id });
+  const file = checked.result;
   const now = new Date().toISOString();
   return {
     ok: true,
@@ -341,16 +316,16 @@ export async function checkImport(engine, text) {
       format: SAVE_FORMAT,
       version: SAVE_VERSION,
       id: newId(), // always a new entry: an import never overwrites another save
-      game: record.game,
-      title: TITLES[record.game],
-      players: loaded.result.players,
-      seats: cleanSeats(wrapper && wrapper.seats, loaded.result.players),
-      moveCount: snap.ok ? snap.result.moveCount : (record.moves || []).length,
-      over: Boolean(snap.ok && snap.result.over),
-      result: snap.ok ? snap.result.result ?? null : null,
-      createdAt: (wrapper && typeof wrapper.createdAt === 'string' && wrapper.createdAt) || now,
+      game: file.game,
+      title: TITLES[file.game],
+      players: file.players,
+      seats: cleanSeats(file.seats, file.players),
+      moveCount: file.moveCount,
+      over: file.over,
+      result: file.result ?? null,
+      createdAt: (typeof file.createdAt === 'string' && file.createdAt.slice(0, 40)) || now,
       updatedAt: now,
-      record,
+      record: file.record,
     },
   };
 }
