@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-ENGINE_SOURCES := $(shell find py cards tutorials -name '*.py' -o -name '*.json' 2>/dev/null)
+ENGINE_SOURCES := $(shell find py cards tutorials -name '*.py' -o -name '*.json' 2>/dev/null) pyproject.toml
 
 .PHONY: play test test-engine test-e2e bench build serve-dist icons vendor setup browser clean
 
@@ -49,14 +49,17 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/snapshot.mjs
-	$(PY) tools/vendor.py
+# Pyodide, micropip and PyScript from the lockfiles, and the start-up snapshot (tools/vendor.py).
+web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/snapshot.mjs tools/page-wheels.txt
+	$(PY) tools/vendor.py --runtime-only
 	touch $@
 
-web/vendor/engine.zip: $(ENGINE_SOURCES) tools/compile_pyc.mjs web/vendor/.runtime
+# The engine wheel PyScript installs with micropip (pyproject.toml; bytecode added for the page).
+web/vendor/wheels/.built: $(ENGINE_SOURCES) tools/compile_pyc.mjs web/vendor/.runtime
 	$(PY) tools/vendor.py --engine-only
+	touch $@
 
-vendor: web/vendor/.runtime web/vendor/engine.zip
+vendor: web/vendor/.runtime web/vendor/wheels/.built
 
 # A headless Chromium for the browser tests: the system one on Debian/Ubuntu (installed
 # with apt when missing), Playwright's own build elsewhere (macOS, Windows).

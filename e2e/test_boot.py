@@ -1,5 +1,5 @@
-"""Start-up with the engine in a Web Worker: the page's main thread stays free while Python
-starts, and a click on Start game during the boot is answered at once."""
+"""Start-up with the engine in PyScript's worker: the page's main thread stays free while
+Python starts, and a click on Start game during the boot is answered at once."""
 from __future__ import annotations
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
@@ -13,14 +13,17 @@ new PerformanceObserver((list) => {
 """
 
 
-def release_engine_archive(page, held):
-    """Let the held engine archive through once the worker asks for it. The worker asks only
-    after Pyodide has started, which on a loaded 2-core machine can take well over 5 s."""
+ENGINE_WHEEL = "**/pipes_and_ducks-*.whl"
+
+
+def release_engine_wheel(page, held):
+    """Let the held engine wheel through once micropip asks for it. It asks only after Pyodide
+    has started, which on a loaded 2-core machine can take well over 5 s."""
     for _ in range(600):
         if held:
             break
         page.wait_for_timeout(100)
-    assert held, "the worker never asked for the engine archive"
+    assert held, "micropip never asked for the engine wheel"
     held.pop().continue_()
 
 
@@ -40,12 +43,12 @@ def test_a_first_visit_boot_has_no_long_main_thread_task(browser, base_url):
 
 
 def test_start_game_during_boot_opens_the_screen_at_once_and_then_plays(browser, base_url):
-    """The engine's archive is held back until after the click, so the click surely lands
+    """The engine's wheel is held back until after the click, so the click surely lands
     while Python is still starting; the screen says the engine is coming, then the game opens
     and the person can play."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     held = []
-    ctx.route("**/engine*.zip", lambda route: held.append(route))
+    ctx.route(ENGINE_WHEEL, lambda route: held.append(route))
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -57,7 +60,7 @@ def test_start_game_during_boot_opens_the_screen_at_once_and_then_plays(browser,
     coming.wait_for(timeout=5_000)
     assert "warming up" in coming.inner_text().lower()
     assert page.get_attribute("html", "data-screen") == "waterworks"
-    release_engine_archive(page, held)
+    release_engine_wheel(page, held)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
     page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached", timeout=20_000)
     page.wait_for_selector(HAND_READY, timeout=20_000)
@@ -69,14 +72,14 @@ def test_start_game_during_boot_opens_the_screen_at_once_and_then_plays(browser,
 def test_back_to_the_menu_while_the_engine_starts_opens_no_game(browser, base_url):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     held = []
-    ctx.route("**/engine*.zip", lambda route: held.append(route))
+    ctx.route(ENGINE_WHEEL, lambda route: held.append(route))
     page = ctx.new_page()
     page.goto(base_url)
     page.wait_for_selector("#setup .seat")
     page.click("#start")
     page.click("[data-testid=engine-coming] button")
     assert page.get_attribute("html", "data-screen") == "menu"
-    release_engine_archive(page, held)
+    release_engine_wheel(page, held)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
     page.wait_for_timeout(500)
     assert page.get_attribute("html", "data-screen") == "menu"

@@ -146,14 +146,15 @@ const refuse = () => Promise.reject(new DOMException('The user denied storage.',
 
 
 def block_worker_storage(ctx, blocked: str):
-    """The engine worker is a module of its own: the same refusals (those a worker has: no
-    localStorage there) put in front of its body by the test's router."""
+    """The engine worker is PyScript's (its code a Blob): the same refusals (those a worker has:
+    no localStorage there) put by the test's router in front of the body of the first module of
+    ours it imports, web/interpreter.mjs, before anything in it touches storage."""
     lines = [BLOCKS[k] for k in ("indexedDB", "caches") if blocked in (k, "all")]
 
     def handle(route):
         res = route.fetch()
         route.fulfill(response=res, body=_after_imports(res.text(), REFUSALS + "\n".join(lines) + "\n"))
-    ctx.route("**/web/engine/worker.mjs", handle)
+    ctx.route("**/web/interpreter.mjs", handle)
 
 
 def _after_imports(source: str, code: str) -> str:

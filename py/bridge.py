@@ -1,12 +1,24 @@
-"""The engine's one entry point in the page: the engine worker (``web/engine/worker.mjs``)
-imports this module and calls ``dispatch(requestJSON) -> responseJSON`` for every request.
+"""The engine's one entry point in the page, and the only Python that knows it runs there.
 
-Strings cross in both directions, so no Python object ever reaches JavaScript and no proxy
-needs destroying beyond the one function proxy the worker keeps for its lifetime;
-``web/engine.js`` builds the documented ``window.PipesAndDucks`` API on the page's side.
-Nothing else in ``py/`` knows that it runs in a browser.
+PyScript runs this file in the engine's named worker (``<script type="py" worker
+name="engine">``, configured by ``pyscript.toml``), after installing the engine wheel with
+micropip; ``__export__`` hands ``dispatch`` to the page through PyScript's worker API
+(``pyscript.sync``), where ``web/engine.js`` awaits it as ``xworker.sync.dispatch(text)``.
+
+Requests and answers cross as JSON text (``{method, params}`` in, the envelope out), so no
+Python object reaches JavaScript and no proxy needs destroying: a Python ``str`` and a JS
+string convert by value in the FFI. ``web/engine.js`` builds the documented
+``window.PipesAndDucks`` API on the page's side; nothing else in the engine knows it runs in a
+browser.
 """
 from arcade.service import Service
 
 _service = Service()
-dispatch = _service.dispatch_json
+
+
+def dispatch(request: str) -> str:
+    """One request (JSON text) in, its envelope (JSON text) out; never raises."""
+    return _service.dispatch_json(request)
+
+
+__export__ = ["dispatch"]

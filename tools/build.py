@@ -2,11 +2,12 @@
 
     python3 tools/build.py [--out dist]
 
-Copies the pages, the card data (cards/*.json), the tutorial scenarios
-(tutorials/*.json) and web/ (shell, games, styles, art, icons, PWA code
-and the vendored runtime + engine.zip from `make vendor`), leaves out everything that is
-only for development (tests, tools, docs, sources of the engine zip, node_modules), then
-has Workbox generate the service worker over the result (tools/sw.mjs).
+Copies the pages, PyScript's configuration (pyscript.toml) and the engine worker's script
+(py/bridge.py), the card data (cards/*.json), the tutorial scenarios (tutorials/*.json) and
+web/ (shell, games, styles, art, icons, PWA code, and from `make vendor` the runtime: Pyodide,
+micropip, the PyScript chunks the page loads, the engine wheel), leaves out everything that is
+only for development (tests, tools, docs, the engine's sources, node_modules), then has
+Workbox generate the service worker over the result (tools/sw.mjs).
 """
 from __future__ import annotations
 
@@ -20,7 +21,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["index.html", "embed.html"]
+# PyScript reads its configuration from the site's root and fetches the worker's script.
+ENGINE_FILES = ["pyscript.toml", "py/bridge.py"]
 DATA_FOLDERS = ["cards", "tutorials", "leaderboard"]
+# PyScript's bundle is split into chunks, most of them plugins the page switches off
+# (pyscript.toml). The site ships core.js, what it imports statically, and of its lazy chunks
+# only these: the TOML parser (pyscript.toml) and the error plugin, which loads to switch
+# itself off. A chunk missing here shows up as a failed request in e2e/test_engine_stack.py.
+PYSCRIPT_LAZY = {"toml", "error"}
 # Inside web/: development-only folders and files never shipped.
 SKIP_DIRS = {"build", "tests", "test", "tools", "__pycache__", "node_modules"}
 SKIP_SUFFIXES = {".map", ".md", ".py", ".pyc", ".ts"}
@@ -53,11 +61,21 @@ def module_graph(html: str) -> list[str]:
     return found
 
 
-def with_preloads(html: str) -> str:
-    """The page with modulepreload links for its module graph, before its first module script."""
+def engine_preloads(html: str, folder: Path, href: str) -> list[str]:
+    """PyScript's core and its static chunks, for a page that starts its engine at once (one
+    that declares the engine's worker; an embed loads PyScript only when the reader plays)."""
+    if '<script type="py" worker name="engine"' not in html:
+        return []
+    core = (folder / "core.js").read_text()
+    return [f"{href}core.js"] + [f"{href}{c}" for c in re.findall(r'from\s*"\./([^"]+\.js)"', core)]
+
+
+def with_preloads(html: str, extra: list[str] = ()) -> str:
+    """The page with modulepreload links for its module graph (and ``extra`` modules), before
+    its first module script."""
     first = MODULE_SCRIPT.search(html)
     assert first, "the page has no module script"
-    links = "".join(f'<link rel="modulepreload" href="{c}">\n  ' for c in module_graph(html))
+    links = "".join(f'<link rel="modulepreload" href="{c}">\n  ' for c in [*module_graph(html), *extra])
     return html[:first.start()] + links + html[first.start():]
 
 
@@ -68,36 +86,65 @@ def content_hash(*paths: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def version_runtime(vendor: Path) -> None:
-    """Give the runtime and the engine content-hashed names (pyodide-HASH/, engine-HASH.zip) and
-    tell the worker (runtime.mjs). A changed file then has a new address, so the service worker
-    may take each from the HTTP cache the first visit just filled instead of downloading it
-    again (tools/sw.mjs), and can never mistake an old file for the current one."""
+def pyscript_chunks(folder: Path) -> set[str]:
+    """The chunks of PyScript's bundle the page loads: core.js, its static imports, and the
+    lazy chunks named in PYSCRIPT_LAZY."""
+    keep, todo = set(), ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        text = (folder / name).read_text()
+        todo += re.findall(r'from\s*"\./([^"]+\.js)"', text)
+        todo += [c for c in re.findall(r'import\("\./([^"]+\.js)"\)', text)
+                 if c.split("-")[0] in PYSCRIPT_LAZY]
+    return keep
+
+
+def hashed(vendor: Path, folder: str, prefix: str) -> str:
+    """Rename vendor/folder to vendor/PREFIX-HASH (its content's); the new name."""
+    path = vendor / folder
+    name = f"{prefix}-{content_hash(*sorted(p for p in path.iterdir() if p.is_file()))}"
+    path.rename(vendor / name)
+    return name
+
+
+def version_runtime(out: Path) -> str:
+    """Give the runtime, PyScript and the engine wheel content-hashed folders (pyodide-HASH/,
+    pyscript-HASH/, engine-HASH/) and tell the page and the worker (runtime.mjs) and PyScript
+    (pyscript.toml). A changed file then has a new address, so the service worker may take each
+    from the HTTP cache the first visit just filled instead of downloading it again
+    (tools/sw.mjs), and can never mistake an old file for the current one. Returns PyScript's
+    folder in the built site."""
     sys.path.insert(0, str(ROOT / "tools"))
     from vendor import write_runtime_names
-    runtime = vendor / "pyodide"
-    runtime_dir = f"pyodide-{content_hash(*sorted(runtime.iterdir()))}"
-    runtime.rename(vendor / runtime_dir)
-    engine = f"engine-{content_hash(vendor / 'engine.zip')}.zip"
-    (vendor / "engine.zip").rename(vendor / engine)
-    write_runtime_names(f"{runtime_dir}/", engine, vendor)
+    vendor = out / "web" / "vendor"
+    keep = pyscript_chunks(vendor / "pyscript")
+    for chunk in (vendor / "pyscript").iterdir():
+        if chunk.name not in keep:
+            chunk.unlink()
+    pyodide = hashed(vendor, "pyodide", "pyodide")
+    pyscript = hashed(vendor, "pyscript", "pyscript")
+    engine = hashed(vendor, "wheels", "engine")
+    write_runtime_names(f"{pyodide}/", f"{pyscript}/", vendor)
+    for name in ENGINE_FILES:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, out / name)
+    toml = out / "pyscript.toml"
+    text = toml.read_text().replace("./web/vendor/wheels/", f"./web/vendor/{engine}/")
+    assert f"./web/vendor/{engine}/pipes_and_ducks-" in text, "pyscript.toml names no engine wheel"
+    toml.write_text(text)
+    return f"web/vendor/{pyscript}/"
 
 
 def build(out: Path) -> None:
-    if not (ROOT / "web" / "vendor" / "engine.zip").exists():
+    if not any((ROOT / "web" / "vendor" / "wheels").glob("*.whl")):
         sys.exit("web/vendor is missing: run `make vendor` first (`make build` does).")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for name in PAGES:
-        html = (ROOT / name).read_text()
-        if name.endswith(".html"):
-            # Tell web/pwa/register.js that this build has a service worker.
-            assert "</head>" in html, name
-            html = html.replace("</head>", '  <meta name="pnd-service-worker" content="sw.js">\n</head>', 1)
-            html = with_preloads(html)
-        (out / name).write_text(html)
-    # Card data and tutorial scenarios: the engine has them inside engine.zip; the site ships
+    # Card data and tutorial scenarios: the engine has them inside its wheel; the site ships
     # them as files too (the screens fetch cards/*.json; tutorials/*.json are there to read).
     for folder in DATA_FOLDERS:
         for path in sorted((ROOT / folder).glob("*.json")):
@@ -108,7 +155,14 @@ def build(out: Path) -> None:
             dest = out / path.relative_to(ROOT)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, dest)
-    version_runtime(out / "web" / "vendor")
+    pyscript = version_runtime(out)
+    for name in PAGES:
+        html = (ROOT / name).read_text()
+        # Tell web/pwa/register.js that this build has a service worker.
+        assert "</head>" in html, name
+        html = html.replace("</head>", '  <meta name="pnd-service-worker" content="sw.js">\n</head>', 1)
+        html = with_preloads(html, engine_preloads(html, out / pyscript, pyscript))
+        (out / name).write_text(html)
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("")
     subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(out)], cwd=ROOT, check=True)

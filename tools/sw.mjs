@@ -13,10 +13,10 @@ import { generateSW } from 'workbox-build';
 const dir = process.argv[2] || 'dist';
 const { count, size, warnings } = await generateSW({
   globDirectory: dir,
-  globPatterns: ['**/*.{html,js,mjs,css,json,toml,zip,wasm,svg,png,webmanifest}'],
+  globPatterns: ['**/*.{html,js,mjs,css,json,toml,py,whl,zip,wasm,svg,png,webmanifest}'],
   globIgnores: ['sw.js', 'workbox-*.js', '**/*.map'],
   // The address carries the content's hash: no cache-busting reload of 13 MB.
-  dontCacheBustURLsMatching: /(?:^|\/)web\/vendor\/(?:pyodide-[0-9a-f]{16}\/|engine-[0-9a-f]{16}\.zip$)/,
+  dontCacheBustURLsMatching: /(?:^|\/)web\/vendor\/(?:pyodide|pyscript|engine)-[0-9a-f]{16}\//,
   swDest: `${dir}/sw.js`,
   // python_stdlib.zip and pyodide.asm.wasm are several MB each.
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,

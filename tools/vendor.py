@@ -1,10 +1,15 @@
-"""Copy the runtime the page needs from node_modules into web/vendor/ and pack the engine.
+"""Copy the runtime the page needs from node_modules into web/vendor/ and build the engine wheel.
 
-web/vendor/ is git-ignored: binaries come from the npm lockfile, never from git.
-  web/vendor/pyodide/   the Pyodide core (loader, wasm, stdlib, lock file)
-  web/vendor/engine.zip py/ packages + cards/ + tutorials/, unpacked by the engine worker
-                        (web/engine/worker.mjs) into the interpreter's working directory (one
-                        request instead of dozens), with bytecode for them (see below)
+web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never from git.
+  web/vendor/pyodide/   the Pyodide core (loader, wasm, stdlib, lock file) from npm `pyodide`,
+                        plus micropip's wheel from PyPI (tools/page-wheels.txt, hash-checked),
+                        which the npm package does not carry: the lock file names it, and the
+                        copy here gets the sha256 of the wheel it really serves
+  web/vendor/pyscript/  @pyscript/core's bundle from npm (tools/build.py ships only the
+                        chunks the page loads)
+  web/vendor/wheels/    the engine: pyproject.toml built into a wheel (hatchling), with bytecode
+                        for the page's Python added (see below); PyScript installs it with
+                        micropip (pyscript.toml)
   web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
                         a memory snapshot of Pyodide just after it started Python
                         (tools/snapshot.mjs), gzipped, and its name and size for the page:
@@ -14,17 +19,25 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile, never from git.
   web/vendor/peerjs/, web/vendor/qrcode/
                         the PeerJS client and a QR code maker, imported only when a person
                         chooses online play (web/online/, docs/online.md)
-  web/vendor/runtime.mjs where the engine worker finds Pyodide and engine.zip; the built site
-                        (tools/build.py) renames both to content-hashed names and rewrites it.
+  web/vendor/runtime.mjs where the page and the engine worker find Pyodide and PyScript; the
+                        built site (tools/build.py) renames the folders to content-hashed
+                        names and rewrites it.
 
-Bytecode: Pyodide would otherwise compile every imported module from source on every page
-load. tools/compile_pyc.mjs compiles them once here, with the Pyodide the page runs, into
-checked-hash .pyc files (used only while the source matches).
+Bytecode: Pyodide compiles every module it imports from source, on every page load.
+tools/compile_pyc.mjs compiles the engine once here, with the Pyodide the page runs, into
+checked-hash .pyc files inside the page's wheel (used only while the source beside them hashes
+the same). The wheel `pip install .` builds for CPython is the plain one.
 """
 from __future__ import annotations
 
+import base64
+import csv
 import gzip
 import hashlib
+import io
+import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,34 +47,84 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
+WHEELS = VENDOR / "wheels"
+PAGE_WHEELS = ROOT / "tools" / "page-wheels.txt"
 # Browser libraries online play loads on demand (web/online/, docs/online.md): node_modules
 # path -> web/vendor/ path.
 BROWSER_LIBS = {"peerjs/dist/peerjs.min.js": "peerjs/peerjs.min.js",
                 "qrcode-generator/dist/qrcode.mjs": "qrcode/qrcode.mjs"}
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
+# Wheel timestamps: 1980-01-01, the earliest a zip can hold, so a rebuild changes no byte.
+EPOCH = "315532800"
 
 
 def copy_runtime() -> None:
     pyodide = ROOT / "node_modules" / "pyodide"
-    if not pyodide.is_dir():
+    pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
         sys.exit("node_modules is missing: run `npm ci` first (make does this for you).")
     (VENDOR / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
+    vendor_page_wheels(VENDOR / "pyodide")
+    if (VENDOR / "pyscript").exists():
+        shutil.rmtree(VENDOR / "pyscript")
+    (VENDOR / "pyscript").mkdir()
+    for path in sorted(pyscript.glob("*.js")):
+        shutil.copy2(path, VENDOR / "pyscript" / path.name)
     for src, dest in BROWSER_LIBS.items():
         (VENDOR / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / "node_modules" / src, VENDOR / dest)
-    stale = VENDOR / "pyscript"   # vendored by earlier versions, which ran PyScript
+    stale = VENDOR / "engine.zip"   # made by earlier versions, which unpacked the engine by hand
     if stale.exists():
-        shutil.rmtree(stale)
+        stale.unlink()
 
 
-def write_runtime_names(pyodide: str = "pyodide/", engine: str = "engine.zip",
+def page_wheels() -> dict[str, tuple[str, str]]:
+    """tools/page-wheels.txt: name -> (version, sha256)."""
+    pins = {}
+    for line in PAGE_WHEELS.read_text().splitlines():
+        m = re.match(r"^([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})\s*$", line)
+        if m:
+            pins[m.group(1).lower()] = (m.group(2), m.group(3))
+    return pins
+
+
+def vendor_page_wheels(runtime: Path) -> None:
+    """The wheels Pyodide's lock file names but its npm package lacks (micropip), from PyPI,
+    checked against their pinned hashes, and the lock file told their real sha256 (Pyodide's
+    own distribution serves recompiled copies with other hashes)."""
+    lock_path = runtime / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    python = ".".join(lock["info"]["python"].split(".")[:2])   # what the wheels must support
+    pins = page_wheels()
+    targets = {}
+    for name, (version, sha) in pins.items():
+        if lock["packages"][name]["version"] != version:
+            sys.exit(f"tools/page-wheels.txt pins {name} {version}, but Pyodide's lock file names "
+                     f"{lock['packages'][name]['version']}: pin the version Pyodide names.")
+        targets[name] = runtime / f"{name}-{version}-py3-none-any.whl"
+    if not all(t.exists() and hashlib.sha256(t.read_bytes()).hexdigest() == pins[n][1]
+               for n, t in targets.items()):
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                            "--only-binary=:all:", "--python-version", python, "--dest", tmp,
+                            "--require-hashes", "-r", str(PAGE_WHEELS)], check=True)
+            for target in targets.values():
+                shutil.copy2(Path(tmp) / target.name, target)
+    for name, target in targets.items():
+        lock["packages"][name]["file_name"] = target.name
+        lock["packages"][name]["sha256"] = pins[name][1]
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def write_runtime_names(pyodide: str = "pyodide/", pyscript: str = "pyscript/",
                         vendor: Path = VENDOR) -> None:
     (vendor / "runtime.mjs").write_text(
-        "// Written by tools/vendor.py (or tools/build.py): where the engine worker finds its files.\n"
-        f"export const runtime = {{ pyodide: '{pyodide}', engine: '{engine}' }};\n")
+        "// Written by tools/vendor.py (or tools/build.py): where the page finds PyScript and the\n"
+        "// engine worker finds Pyodide.\n"
+        f"export const runtime = {{ pyodide: '{pyodide}', pyscript: '{pyscript}' }};\n")
 
 
 def make_snapshot() -> None:
@@ -83,36 +146,60 @@ def make_snapshot() -> None:
         f"export const snapshot = {{ file: '{name}', bytes: {len(data)} }};\n")
 
 
-def pack_engine() -> None:
-    """Deterministic zip (fixed timestamps, sorted names) so rebuilding changes nothing."""
-    out = VENDOR / "engine.zip"
-    out.parent.mkdir(parents=True, exist_ok=True)
+def build_wheel() -> Path:
+    """The engine wheel for the page: pyproject.toml built by its backend, plus bytecode."""
+    if WHEELS.exists():
+        shutil.rmtree(WHEELS)
+    WHEELS.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                        "--no-build-isolation", "--wheel-dir", tmp, str(ROOT)],
+                       check=True, env={**os.environ, "SOURCE_DATE_EPOCH": EPOCH})
+        built = next(Path(tmp).glob("*.whl"))
+        out = WHEELS / built.name
+        with_bytecode(built, out)
+    return out
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def with_bytecode(wheel: Path, out: Path) -> None:
+    """Copy ``wheel`` to ``out`` with checked-hash .pyc files for the page's Pyodide beside
+    every module, listed in RECORD like the rest (deterministic: sorted, fixed timestamps)."""
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp)
-        for path in (ROOT / "py").rglob("*.py"):
-            if "__pycache__" not in path.parts:
-                _copy(path, tree / path.relative_to(ROOT / "py"))
-        for folder in ("cards", "tutorials"):     # data the engine reads (gamecore.carddata)
-            for path in (ROOT / folder).rglob("*.json"):
-                _copy(path, tree / path.relative_to(ROOT))
+        with zipfile.ZipFile(wheel) as zf:
+            zf.extractall(tree)
         subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tree)], check=True)
+        record = next(tree.glob("*.dist-info/RECORD"))
+        dist_info = record.parent.name
+        files = sorted(p for p in tree.rglob("*") if p.is_file() and p != record)
+        rows = [[p.relative_to(tree).as_posix(), _record_hash(p.read_bytes()), str(p.stat().st_size)]
+                for p in files]
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(rows + [[f"{dist_info}/RECORD", "", ""]])
+        record.write_text(buffer.getvalue())
+        # the .dist-info folder last, as wheels are written
+        names = sorted((p.relative_to(tree).as_posix() for p in files + [record]),
+                       key=lambda n: (n.startswith(dist_info), n))
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-            for path in sorted(p for p in tree.rglob("*") if p.is_file()):
-                name = path.relative_to(tree).as_posix()
+            for name in names:
                 info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
-                zf.writestr(info, path.read_bytes())
-
-
-def _copy(src: Path, dst: Path) -> None:
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(src, dst)
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, (tree / name).read_bytes())
 
 
 if __name__ == "__main__":
+    # make runs the two halves as separate steps: the runtime when a lockfile or this tool
+    # changes, the engine wheel when the engine's sources do.
     if "--engine-only" not in sys.argv:
         copy_runtime()
         make_snapshot()
         write_runtime_names()
-    pack_engine()
-    print(f"vendored runtime and engine into {VENDOR.relative_to(ROOT)}/")
+        print(f"vendored the runtime into {VENDOR.relative_to(ROOT)}/")
+    if "--runtime-only" not in sys.argv:
+        wheel = build_wheel()
+        print(f"built the engine wheel {wheel.relative_to(ROOT)}")

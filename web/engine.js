@@ -1,23 +1,37 @@
-// The local engine: Python in a Web Worker (web/engine/worker.mjs), behind the documented
-// window.PipesAndDucks API (docs/api.md), and <html data-engine="idle|loading|ready|error">.
+// The local engine: the Python rules engine in PyScript's named worker "engine", behind the
+// documented window.PipesAndDucks API (docs/api.md), and
+// <html data-engine="idle|loading|ready|error" data-engine-runtime="pyscript">.
+//
+// PyScript (the vendored @pyscript/core) starts the worker the page declares,
+//   <script type="py" worker name="engine" config="pyscript.toml" src="py/bridge.py">,
+// with the interpreter pyscript.toml names (web/interpreter.mjs: the vendored Pyodide, or its
+// start-up snapshot) and the engine wheel installed by micropip; py/bridge.py exports one
+// function, dispatch, which this module awaits through PyScript's worker API
+// (xworker.sync.dispatch): no SharedArrayBuffer, so no special headers (docs/startup.md).
 // Requests and replies cross as JSON text, so no Python proxy ever reaches page code; every
 // call returns a Promise of its envelope and never rejects.
 //
-// The worker starts when the page asks for it: index.html starts it from its first inline
-// script (so Python's downloads begin before the page has parsed), an embedded game only when
-// the reader presses Play (web/embed.js calls start()).
+// The engine starts when the page asks for it: a page that declares the engine's worker
+// (index.html) as soon as this module runs, an embedded game only when the reader presses Play
+// (web/embed.js calls start(), which adds the same worker to the page).
 import { engineApi, refusal } from './engine/api.js';
+import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
+// Loaded with the engine, not with the page: an embed fetches nothing of the engine's until Play.
+const snapshots = () => import('./snapshot.mjs');
 
 const root = document.documentElement;
 const BOOT_TIMEOUT_MS = 120_000;
+const SITE = new URL('../', import.meta.url);
 
-let worker = null;
-let nextId = 1;
-const pending = new Map(); // request id -> resolve
+let starting = null;
 let settle;
 const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
 ready.catch(() => {}); // failure is reported through data-engine and the 'pnd:error' event
 let failure = null;
+let dispatch = null; // xworker.sync.dispatch once the worker has exported it
+let reach;
+const reached = new Promise((resolve, reject) => { reach = { resolve, reject }; }); // dispatch is set
+reached.catch(() => {});
 
 function setState(state, detail) {
   root.dataset.engine = state;
@@ -27,60 +41,111 @@ function setState(state, detail) {
 function fail(message) {
   if (failure || root.dataset.engine === 'ready') return;
   failure = message;
+  // A start that failed after restoring the snapshot must not fail every later visit too.
+  if (root.dataset.engineBoot === 'snapshot') snapshots().then((s) => s.forgetSnapshot());
   setState('error', { message });
   settle.reject(new Error(message));
-  for (const resolve of pending.values()) resolve(refusal('not_ready', message));
-  pending.clear();
+  reach.reject(new Error(message));
 }
 
-function onMessage(data) {
-  if (!data || typeof data !== 'object') return;
-  if (data.type === 'reply') {
-    const resolve = pending.get(data.id);
-    if (!resolve) return;
-    pending.delete(data.id);
-    try {
-      resolve(JSON.parse(data.response));
-    } catch {
-      resolve(refusal('internal', 'The engine did not answer. Reload the page.'));
-    }
-  } else if (data.type === 'progress') {
-    window.dispatchEvent(new CustomEvent('pnd:progress', { detail: data.value }));
-  } else if (data.type === 'ready') {
-    // Python answers calls (the worker's ping): the moment `make bench` times as ready.
-    window.__pndReadyAt = performance.now();
-    root.dataset.engineBoot = data.boot;
-    // The games' own modules are imported by this first hello; data-engine turns "ready"
-    // only after it, so whatever waits on `ready` (the menu's house rules) has its answer.
-    call('hello').then((hello) => {
-      window.__pndHelloAt = performance.now();
-      if (!hello.ok) { fail(`Start-up failed: ${hello.error.message}`); return; }
-      settle.resolve(hello.result);
-      setState('ready', { api: hello.result.api });
-    });
-  } else if (data.type === 'failed') {
-    fail(data.message);
+/** A start-up failure as one line for people. */
+function readable(raw) {
+  const text = String(raw || '').split('\n')[0].slice(0, 200);
+  return text ? `Start-up failed: ${text}` : 'Start-up failed for an unknown reason.';
+}
+
+// When each stage of the start was reached, in ms on the page's clock (`make bench` reads them).
+const stages = {};
+Object.defineProperty(window, '__pndStages', { value: stages });
+
+/** A stage reached (in this page, or in the worker at `at` on the shared clock): noted, and
+ * its share of the start given to the loading bar. */
+function stage(name, value, at = performance.timeOrigin + performance.now()) {
+  stages[name] = at - performance.timeOrigin;
+  if (value !== undefined) window.dispatchEvent(new CustomEvent('pnd:progress', { detail: value }));
+}
+
+/** The engine's <script type="py" worker>: the page's own, or one made like it (an embed). */
+function engineScript() {
+  let script = document.querySelector('script[type="py"][worker][name="engine"]');
+  if (!script) {
+    script = document.createElement('script');
+    script.type = 'py';
+    script.setAttribute('worker', '');
+    script.setAttribute('name', 'engine');
+    script.setAttribute('config', new URL('pyscript.toml', SITE).href);
+    script.setAttribute('src', new URL('py/bridge.py', SITE).href);
+    document.body.append(script);
   }
+  return script;
 }
 
-/** Start the engine worker (once); resolves like `ready`. */
-export function start() {
-  if (worker) return ready;
-  if (root.dataset.engine === 'idle') root.dataset.engine = 'loading';
-  const early = window.__pndWorker;
+/** PyScript defines `xworker` on the script element once it has started the worker. */
+function workerOf(script) {
+  return new Promise((resolve) => {
+    const look = () => (script.xworker ? resolve(script.xworker) : setTimeout(look, 10));
+    look();
+  });
+}
+
+function onWorkerMessage({ data }) {
+  // Messages of our own (web/interpreter.mjs), beside PyScript's.
+  if (!data || typeof data !== 'object' || typeof data.pnd !== 'string') return;
+  if (data.pnd === 'stage') stage(String(data.name), Number(data.value), Number(data.at));
+  else if (data.pnd === 'boot') root.dataset.engineBoot = data.how;
+  else if (data.pnd === 'failed') fail(readable(data.message));
+}
+
+async function boot() {
+  root.dataset.engineRuntime = 'pyscript';
+  keepPyScriptStoresInMemory(); // PyScript's core opens its store as it is imported
+  const script = engineScript();
   try {
-    worker = early ? early.worker : new Worker(new URL('./engine/worker.mjs', import.meta.url), { type: 'module' });
-  } catch (err) {
-    fail(`Start-up failed: this browser cannot run the game engine (${err.message}).`);
-    return ready;
+    const { runtime } = await import('./vendor/runtime.mjs');
+    await import(new URL(`./vendor/${runtime.pyscript}core.js`, import.meta.url).href);
+  } catch {
+    throw new Error('Start-up failed: the engine could not be loaded. Check your connection and reload.');
   }
-  worker.onmessage = (e) => onMessage(e.data);
-  worker.onerror = (e) => { e.preventDefault(); fail('Start-up failed: the engine could not be loaded. Check your connection and reload.'); };
-  // what the worker said before this module was running (index.html's first script)
-  if (early) for (const data of early.messages.splice(0)) onMessage(data);
+  stage('pyscript', 0.05);
+  const xworker = await workerOf(script);
+  xworker.addEventListener('message', onWorkerMessage);
+  try {
+    await xworker.ready; // PyScript: Python is up, the wheel installed, bridge.py has run
+    stage('worker', 0.9);
+  } catch (err) {
+    throw new Error(readable((err && err.message) || err));
+  }
+  dispatch = (request) => xworker.sync.dispatch(request);
+  reach.resolve();
+  const ping = JSON.parse(await dispatch(JSON.stringify({ method: 'ping', params: {} })));
+  if (!ping.ok) throw new Error(`Start-up failed: ${ping.error.message}`);
+  // Python answers calls: the moment `make bench` times as ready.
+  window.__pndReadyAt = performance.now();
+  stage('ready');
+  // The games' own modules are imported by this first hello; data-engine turns "ready" only
+  // after it, so whatever waits on `ready` (the menu's house rules) has its answer.
+  const hello = await call('hello');
+  window.__pndHelloAt = performance.now();
+  stage('hello');
+  if (!hello.ok) throw new Error(`Start-up failed: ${hello.error.message}`);
+  settle.resolve(hello.result);
+  setState('ready', { api: hello.result.api });
+  // After a fresh start: keep a snapshot for the next visit, once the page is idle.
+  if (root.dataset.engineBoot === 'fresh') snapshots().then((s) => s.storeSnapshotLater());
+}
+
+/** Start the engine (once); resolves like `ready`. */
+export function start() {
+  if (starting) return ready;
+  if (root.dataset.engine === 'idle') root.dataset.engine = 'loading';
+  starting = boot().catch((err) => fail(err.message));
   setTimeout(() => fail('The engine took too long to start. Check your connection and reload.'), BOOT_TIMEOUT_MS);
   return ready;
 }
+
+// One request at a time, in the order they came; a request made while the engine starts
+// waits for it rather than being refused.
+let queue = Promise.resolve();
 
 /** Send one request; resolves with {ok:true,result} or {ok:false,error:{code,message}}. */
 function call(method, params = {}) {
@@ -92,11 +157,16 @@ function call(method, params = {}) {
     return Promise.resolve(refusal('bad_request', 'The request could not be encoded.'));
   }
   start();
-  return new Promise((resolve) => {
-    const id = nextId++;
-    pending.set(id, resolve);
-    worker.postMessage({ id, request });
-  });
+  const answer = queue.then(() => reached).then(async () => {
+    try {
+      return JSON.parse(await dispatch(request));
+    } catch (err) {
+      console.error(err);
+      return refusal('internal', 'The engine did not answer. Reload the page.');
+    }
+  }, () => refusal('not_ready', failure || 'The game engine could not start. Reload the page.'));
+  queue = answer;
+  return answer;
 }
 
 const api = engineApi(call, {
@@ -107,6 +177,7 @@ const api = engineApi(call, {
   ping: () => call('ping'),
 });
 Object.defineProperty(window, 'PipesAndDucks', { value: api, enumerable: true });
-if (window.__pndWorker) start();
+// The full site declares its engine and starts it at once; an embed waits for Play.
+if (document.querySelector('script[type="py"][worker][name="engine"]')) start();
 
 export default api;

@@ -1,52 +1,90 @@
-// Starting Python: the vendored Pyodide (web/vendor/pyodide/), in the engine worker
-// (web/engine/worker.mjs), which calls startPyodide first thing.
+// The interpreter pyscript.toml names: the vendored Pyodide (web/vendor/pyodide/), started by
+// us inside PyScript's engine worker (docs/startup.md).
 //
-// A repeat visit restores Python from a memory snapshot instead of starting it (web/snapshot.mjs).
+// PyScript imports this module in the worker, reads `version` and calls `loadPyodide(options)`
+// once its own start-up has got that far. Pyodide starts here as soon as the module is
+// evaluated instead, so its download, compile and boot overlap PyScript's, and a repeat visit
+// restores Python from the start-up memory snapshot (web/snapshot.mjs) instead of starting it.
+// While Python boots, micropip's wheel is already on its way (PyScript installs the engine
+// wheel with it right after), and when PyScript asks, it gets the interpreter with its output
+// handlers attached.
+//
+// This worker also tells the page, by plain messages beside PyScript's own, how far the start
+// has come (for the loading bar, and the moments `make bench` reports), which path it took and
+// what failed: {pnd: 'stage', name, value, at}, {pnd: 'boot', how}, {pnd: 'failed', message}.
 import { runtime } from './vendor/runtime.mjs';
-import { forgetSnapshot, storeSnapshotLater, storedSnapshot } from './snapshot.mjs';
+import { forgetSnapshot, storedSnapshot } from './snapshot.mjs';
+import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
 
-// The built site names the runtime's folder by its content (tools/build.py).
+keepPyScriptStoresInMemory(); // PyScript's package cache opens as the interpreter starts
+
 const indexURL = new URL(`./vendor/${runtime.pyodide}`, import.meta.url).href;
-let booting = null;
+const tell = (message) => postMessage({ pnd: message[0], ...message[1] });
+/** A stage reached: its name, the share of the start done, and when (on the shared clock). */
+const stage = (name, value) => tell(['stage', { name, value, at: performance.timeOrigin + performance.now() }]);
+
+// A runtime file that fails to download never reaches PyScript: Pyodide's wasm loader catches
+// the failure, logs "wasm instantiation failed!" with console.warn and leaves loadPyodide
+// pending for ever (docs/startup.md, upstream report), and other downloads surface only as a
+// rejected promise deep inside its start-up. Both are told to the page, which says so.
+const failed = (reason) => tell(['failed', { message: String((reason && reason.message) || reason || '') }]);
+addEventListener('unhandledrejection', (e) => failed(e.reason));
+addEventListener('error', (e) => failed(e.message));
+const warn = console.warn;
+console.warn = (...args) => {
+  warn(...args);
+  if (args[0] === 'wasm instantiation failed!') failed('could not download Python (pyodide.asm.wasm). Check your connection and reload.');
+};
+
+// PyScript announces its own steps in this worker; the one after micropip has installed the
+// engine wheel marks a stage of ours (`make bench` splits PyScript's share of the start by it).
+addEventListener('py:progress', ({ detail }) => { if (detail === 'Loaded Pyodide') stage('installed', 0.8); });
+
+const pyodide = await import(`${indexURL}pyodide.mjs`);
+export const { version } = pyodide;
+
 let how = null;
-
-/** Start Pyodide once; later calls return the same promise. */
-export function startPyodide() {
-  if (!booting) {
-    booting = boot();
-    // PyScript reports a failure when it awaits this; do not also report it as unhandled here
-    booting.catch(() => {});
-  }
-  return booting;
-}
-
-/** How Python was started: "snapshot" (restored), "fresh", or null while it starts. */
-export function howBooted() {
-  return how;
-}
-
-/** The page failed to start: a snapshot it restored must not fail every later visit too. */
-export function bootFailed() {
-  if (how === 'snapshot') forgetSnapshot();
-}
+const booting = boot();
+booting.catch(() => {}); // PyScript reports the failure when it awaits this
 
 async function boot() {
-  const [pyodide, stored] = await Promise.all([import(`${indexURL}pyodide.mjs`), storedSnapshot()]);
+  stage('interpreter', 0.1);
+  const stored = await storedSnapshot();
+  let py = null;
   if (stored) {
     try {
-      const py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: stored.bytes });
+      py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: stored.bytes });
       // The snapshot froze the random module's state: every visit would draw the same numbers.
       py.runPython('import random; random.seed()');
       how = 'snapshot';
-      return py;
     } catch (err) {
       // made by other files (Pyodide checks its build id), or damaged: start as usual
       console.warn('Starting Python afresh: the stored start-up snapshot did not restore.', err);
       await forgetSnapshot();
     }
   }
-  const py = await pyodide.loadPyodide({ indexURL });
-  how = 'fresh';
-  storeSnapshotLater();
+  if (!py) {
+    py = await pyodide.loadPyodide({ indexURL });
+    how = 'fresh'; // the page stores a snapshot for the next visit once the engine is ready
+  }
+  tell(['boot', { how }]);
+  stage('python', 0.5);
+  // PyScript installs the engine wheel with micropip next; micropip itself comes from the
+  // vendored Pyodide's lock file. Loaded here, PyScript's own loadPackage finds it loaded.
+  await py.loadPackage('micropip', { messageCallback: () => {} });
+  stage('micropip', 0.6);
+  return py;
+}
+
+/** What PyScript calls. Only output handlers may differ from our start: packages are
+ * installed by PyScript with micropip afterwards (pyscript.toml: packages_cache = "never",
+ * so PyScript never hands Pyodide a lock file or a package list here). */
+export async function loadPyodide({ stdout, stderr, packages, lockFileContents, lockFileURL } = {}) {
+  if (packages || lockFileContents || lockFileURL) {
+    throw new Error('web/interpreter.mjs installs no packages itself; keep packages_cache = "never" in pyscript.toml.');
+  }
+  const py = await booting;
+  if (stdout) py.setStdout({ batched: stdout });
+  if (stderr) py.setStderr({ batched: stderr });
   return py;
 }

@@ -14,12 +14,22 @@ const CACHE = 'pnd-pyodide-snapshot';
 const url = new URL(`./vendor/${snapshot.file}`, import.meta.url).href;
 const STORE_AFTER_MS = 1500;
 
+/** Cache Storage, or null where there is none (an insecure context) or reading it throws
+ * (storage blocked: some privacy modes make the getter itself a SecurityError). */
+function cacheStorage() {
+  try {
+    return globalThis.caches ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The stored snapshot as `{bytes}`, a promise of its bytes that rejects if they are not the
  * snapshot's (Pyodide can start while they are read), or null when none is stored. */
 export async function storedSnapshot() {
   let res;
   try {
-    res = await (await caches.open(CACHE)).match(url);
+    res = await (await cacheStorage().open(CACHE)).match(url);
   } catch {
     return null; // no Cache Storage (an insecure context) or storage blocked
   }
@@ -39,7 +49,7 @@ function checked(bytes) {
 /** Drop a snapshot that did not restore, so that later visits do not try it again. */
 export async function forgetSnapshot() {
   try {
-    await caches.delete(CACHE);
+    await cacheStorage()?.delete(CACHE);
   } catch { /* nothing stored */ }
 }
 
@@ -47,7 +57,7 @@ export async function forgetSnapshot() {
  * worker (unpacking 31 MB took one core 120 ms). Skipped when the person asked their browser
  * to save data. */
 export function storeSnapshotLater() {
-  if (!globalThis.caches || navigator.connection?.saveData) return;
+  if (!cacheStorage() || navigator.connection?.saveData) return;
   const idle = globalThis.requestIdleCallback || ((fn) => fn());
   setTimeout(() => idle(() => {
     new Worker(new URL('./snapshot-worker.mjs', import.meta.url), { type: 'module' });
@@ -62,7 +72,7 @@ export async function storeSnapshot() {
     if (!res.ok) return;
     const packed = await res.arrayBuffer();
     const bytes = checked(isGzip(packed) ? await gunzip(packed) : packed); // a host may unpack it in transit
-    const cache = await caches.open(CACHE);
+    const cache = await cacheStorage().open(CACHE);
     await cache.put(url, new Response(bytes));
     for (const request of await cache.keys()) {
       if (request.url !== url) await cache.delete(request);

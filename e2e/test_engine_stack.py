@@ -1,0 +1,96 @@
+"""The specified stack, as the page really runs it (docs/startup.md): PyScript starts the engine
+in its named worker with the configuration in pyscript.toml, micropip installs the engine
+wheel from this site, and nothing is fetched from anywhere else. And the wheel itself: the
+engine, its data, and bytecode compiled by the page's own Pyodide."""
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def engine_wheel(site_root: Path) -> Path:
+    """The wheel pyscript.toml names (web/vendor/wheels/ in a checkout, engine-HASH/ in a build)."""
+    named = re.search(r'packages = \["\./([^"]+\.whl)"\]', (site_root / "pyscript.toml").read_text())
+    assert named, "pyscript.toml names no engine wheel"
+    return site_root / named.group(1)
+
+
+@pytest.fixture(scope="module")
+def wheel(site_root) -> zipfile.ZipFile:
+    with zipfile.ZipFile(engine_wheel(site_root)) as zf:
+        yield zf
+
+
+def _pyc(name: str, tag: str) -> str:
+    folder, _, module = name.rpartition("/")
+    return f"{folder}/__pycache__/{module[:-3]}.{tag}.pyc"
+
+
+def test_the_wheel_carries_every_engine_module_with_checked_hash_bytecode(wheel):
+    names = set(wheel.namelist())
+    tags = {n.rsplit(".", 2)[-2] for n in names if n.endswith(".pyc")}
+    assert len(tags) == 1, tags          # one interpreter, one bytecode version
+    tag = tags.pop()
+    ours = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
+            if "__pycache__" not in p.parts and p.name != "bridge.py"}
+    assert ours <= names                 # every engine module (the bridge is the worker's script)
+    assert "bridge.py" not in names
+    for name in ours:
+        header = wheel.read(_pyc(name, tag))[:16]
+        # PEP 552 flags: bit 0 hash-based, bit 1 check the source
+        assert int.from_bytes(header[4:8], "little") == 0b11, name
+
+
+def test_the_wheel_carries_the_cards_and_every_tutorial(wheel, site_root):
+    names = set(wheel.namelist())
+    for folder in ("cards", "tutorials", "tutorials/pictures"):
+        for path in (ROOT / folder).glob("*.json"):
+            assert f"pipes_and_ducks/data/{folder}/{path.name}" in names
+            assert wheel.read(f"pipes_and_ducks/data/{folder}/{path.name}") == path.read_bytes()
+    assert all((site_root / "tutorials" / p.name).is_file() for p in (ROOT / "tutorials").glob("*.json"))
+    record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+    listed = {line.split(",")[0] for line in record.splitlines()}
+    assert names == listed               # RECORD lists the bytecode added after the build too
+
+
+def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, base_url):
+    """A whole first visit, every request of the page and of its workers seen by the browser
+    context: PyScript's core and pyscript.toml, the engine's script, micropip's wheel from the
+    vendored Pyodide and the engine wheel, all from this site and none failed; none of
+    PyScript's editor, terminal or game chunks; and the engine says micropip installed it."""
+    ctx = browser.new_context(service_workers="block")
+    urls, failed, errors = [], [], []
+    ctx.on("request", lambda r: urls.append(r.url))
+    ctx.on("requestfailed", lambda r: failed.append(r.url))
+    ctx.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    try:
+        page = ctx.new_page()
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
+        assert page.get_attribute("html", "data-engine-runtime") == "pyscript"
+        hello = page.evaluate("async () => (await window.PipesAndDucks.hello()).result")
+        assert hello["engine"]["installer"] == "micropip"
+        assert page.evaluate("""() => Boolean(document.querySelector(
+            'script[type="py"][worker][name="engine"]').xworker)""")   # PyScript's named worker
+        origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
+        assert [u for u in urls if not u.startswith((origin, "blob:", "data:"))] == []
+        prefix = urlsplit(base_url).path
+        paths = [urlsplit(u).path for u in urls]
+        assert f"{prefix}pyscript.toml" in paths and f"{prefix}py/bridge.py" in paths
+        assert any(re.search(r"/pyscript(-[0-9a-f]{16})?/core\.js$", p) for p in paths)
+        names = [p.rsplit("/", 1)[-1] for p in paths]
+        assert any(re.fullmatch(r"micropip-[\d.]+-py3-none-any\.whl", n) for n in names), names
+        assert any(re.fullmatch(r"pipes_and_ducks-[\d.]+-py3-none-any\.whl", n) for n in names), names
+        unwanted = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey", "zip-")
+        assert [n for n in names if n.startswith(unwanted)] == []
+        assert failed == [] and errors == []
+    finally:
+        ctx.close()
