@@ -101,6 +101,53 @@ def test_stored_markup_never_runs(open_page, dist_url, dist_root):
     assert probe.errors == []
 
 
+# ---- issue 26 item 12: a name from outside that is a property every object has -------------
+OBJECT_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty"]
+
+
+def test_a_stored_or_linked_name_that_every_object_has_is_no_game(open_page, browser, dist_url):
+    """`GAMES["constructor"]` is something (Object), `GAMES["__proto__"]` too: a game, seat, option,
+    card or tutorial name read from storage, a file or a link is looked up as the table's own
+    key only. Before: the menu lost its seats and Start did nothing, the embed died on its
+    preview, a save for game "constructor" was listed as "function Object() { [native code] }",
+    and a stored daily result for it made a streak."""
+    page, probe = open_page(dist_url)
+    today = page.evaluate("new Date().toISOString().slice(0, 10)")
+    for name in OBJECT_NAMES:
+        page.evaluate("""([n, today]) => {
+            localStorage.clear();
+            localStorage.setItem('pnd.menu.v1', JSON.stringify({
+              game: n, players: {[n]: 3}, rules: {[n]: {}, waterworks: {[n]: 1}}}));
+            localStorage.setItem('pnd.save.odd', JSON.stringify({format: 'pipes-and-ducks/saved-game',
+              version: 1, players: 2, record: {format: 'pipes-and-ducks/record', game: n, moves: []}}));
+            localStorage.setItem('pnd.daily', JSON.stringify({version: 1, days: {[today]: {[n]: {seed: '1', over: true}}}}));
+        }""", [name, today])
+        page.reload()
+        wait_ready(page)
+        assert page.get_attribute(".game-pick[data-game=waterworks]", "aria-checked") == "true", name
+        assert page.locator("#seats .seat").count() == 2, name
+        assert "native code" not in page.inner_text("#saves") and save_list(page) == [], name
+        page.click("#daily-open")
+        assert page.inner_text("[data-testid=daily-streak]").startswith("No streak yet"), name
+        page.keyboard.press("Escape")
+        assert probe.errors == [], (name, probe.errors)
+    page.click("#start")
+    page.locator("#game [data-testid=waterworks]").wait_for(timeout=30_000)
+    assert probe.errors == []
+    ctx = browser.new_context()
+    try:
+        embed = ctx.new_page()
+        errors = []
+        embed.on("pageerror", lambda e: errors.append(str(e)))
+        for name in OBJECT_NAMES:
+            embed.goto(f"{dist_url}embed.html?game={name}&seats={name},{name}")
+            assert embed.inner_text("#embed-game-title") == "Water Works", name
+            assert embed.locator("#embed-seats li").all_inner_texts() == ["You — Human", "Bo — Bot · normal"], name
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 # ---- 3: full storage -------------------------------------------------------------------------
 FILL = """() => {
   let n = 0;

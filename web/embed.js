@@ -15,7 +15,7 @@ import { initPwa } from './pwa/register.js';
 import { randomSeed } from './shell/seed.js';
 import { tearDown, clearScreen } from './shell/teardown.js';
 // No engine runs in the preview: the shared table's player counts (the engines' own).
-import { GAMES } from './shell/games.js';
+import { GAMES, isGame } from './shell/games.js';
 import { sound } from './shell/sound.js';
 
 const EMBED_DEFAULT_PLAYERS = 2; // docs/embedding.md: a frame is small, two seats fit it best
@@ -27,7 +27,7 @@ const root = document.documentElement;
 const params = new URLSearchParams(location.search);
 
 export function parseConfig(search = params) {
-  const game = GAMES[search.get('game')] ? search.get('game') : 'waterworks';
+  const game = isGame(search.get('game')) ? search.get('game') : 'waterworks';
   const info = GAMES[game];
   const asked = Number.parseInt(search.get('players'), 10);
   const players = info.players.includes(asked) ? asked : EMBED_DEFAULT_PLAYERS;
@@ -35,7 +35,7 @@ export function parseConfig(search = params) {
   const names = (search.get('names') || '').split(',');
   const seats = Array.from({ length: players }, (_, i) => ({
     name: cleanName(names[i], i),
-    controller: SEAT_WORDS[words[i]] || (i === 0 ? 'human' : 'bot:greedy'),
+    controller: Object.hasOwn(SEAT_WORDS, words[i]) ? SEAT_WORDS[words[i]] : (i === 0 ? 'human' : 'bot:greedy'),
     colour: SEAT_COLOURS[i],
   }));
   const speed = ['instant', 'fast', 'normal', 'slow'].includes(search.get('speed')) ? search.get('speed') : 'normal';

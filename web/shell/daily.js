@@ -4,7 +4,7 @@
 // keeps the attempts by date (localStorage 'pnd.daily'), for the results, the streak and the
 // share text. A day is a UTC date (docs/rulings/leaderboard.md L2).
 import engine from '../engine.js';
-import { GAMES } from './games.js';
+import { GAMES, isGame } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { menuSeats } from './menu-settings.js';
 import { openGame, currentSession } from './game-screen.js';
@@ -27,7 +27,7 @@ function readDays() {
     for (const [date, games] of Object.entries(days)) {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !games || typeof games !== 'object') continue;
       for (const [game, a] of Object.entries(games)) {
-        if (!GAMES[game] || !a || typeof a.seed !== 'string') continue;
+        if (!isGame(game) || !a || typeof a.seed !== 'string') continue;
         (out[date] ||= {})[game] = a;
       }
     }

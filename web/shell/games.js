@@ -13,6 +13,11 @@ export const GAMES = {
   },
 };
 
+/** Is `name` one of these games? A name from outside (storage, a file, a link, a peer) is
+ *  looked up as the table's own key only: `GAMES.constructor` or `GAMES.__proto__` is
+ *  something, but no game. */
+export const isGame = (name) => typeof name === 'string' && Object.hasOwn(GAMES, name);
+
 /** "2–5 players" for a list of counts. */
 export function playersText(counts) {
   const lo = Math.min(...counts);

@@ -3,7 +3,7 @@
 // the person is told once (reportStorage). Until the engine says which options and bots it has
 // (useEngineGames), the first paint uses the site's own list (shell/games.js).
 import { CONTROLLERS, SEAT_COLOURS, cleanController, cleanName, hotSeatNames } from './seats.js';
-import { GAMES } from './games.js';
+import { GAMES, isGame } from './games.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
 
@@ -28,13 +28,13 @@ function loadMenu() {
   }
   let dropped = !isObject(saved);
   if (!isObject(saved)) saved = {};
-  if (GAMES[saved.game]) menu.game = saved.game;
+  if (isGame(saved.game)) menu.game = saved.game;
   else if ('game' in saved) dropped = true;
   const players = isObject(saved.players) ? saved.players : {};
   if ('players' in saved && !isObject(saved.players)) dropped = true;
   for (const game of Object.keys(GAMES)) {
-    if (game in players && !Number.isInteger(players[game])) dropped = true;
-    else if (game in players) menu.players[game] = players[game];
+    if (Object.hasOwn(players, game) && !Number.isInteger(players[game])) dropped = true;
+    else if (Object.hasOwn(players, game)) menu.players[game] = players[game];
   }
   if ('seats' in saved && !Array.isArray(saved.seats)) dropped = true;
   (Array.isArray(saved.seats) ? saved.seats.slice(0, SEAT_COLOURS.length) : []).forEach((s, i) => {
@@ -45,7 +45,7 @@ function loadMenu() {
   });
   if ('rules' in saved && !isObject(saved.rules)) dropped = true;
   for (const [game, rules] of Object.entries(isObject(saved.rules) ? saved.rules : {})) {
-    if (GAMES[game] && isObject(rules)) menu.rules[game] = rules;
+    if (isGame(game) && isObject(rules)) menu.rules[game] = rules;
     else dropped = true;
   }
   if (dropped) storageNotes += 1;
@@ -65,9 +65,9 @@ export function useEngineGames(games) {
   engineGames = Object.fromEntries(games.map((g) => [g.name, g]));
   let dropped = false;
   for (const [game, rules] of Object.entries(menu.rules)) {
-    const options = engineGames[game] ? engineGames[game].options : {};
+    const options = engineGame(game) ? engineGame(game).options : {};
     for (const [name, value] of Object.entries(rules)) {
-      const spec = options[name];
+      const spec = Object.hasOwn(options, name) ? options[name] : null; // a stored name: 'constructor' is no option
       if (name === 'players' || !spec || !spec.choices.some((c) => JSON.stringify(c) === JSON.stringify(value))) {
         delete rules[name];
         dropped = true;
@@ -79,7 +79,7 @@ export function useEngineGames(games) {
 
 /** What the engine said about a game ({options, bots}), or null before it is ready. */
 export function engineGame(game) {
-  return engineGames && engineGames[game] ? engineGames[game] : null;
+  return engineGames && Object.hasOwn(engineGames, game) ? engineGames[game] : null;
 }
 
 /** Stored data (these settings or saved games) that could not be used. */

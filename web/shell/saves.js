@@ -13,6 +13,7 @@
 // The record (seed + options + move log) is the engine's own, replayed by engine.load.
 // A bare record file (engine.record output) is accepted by import too.
 import { SEAT_COLOURS, cleanController, cleanName } from './seats.js';
+import { GAMES, isGame } from './games.js';
 
 export const SAVE_FORMAT = 'pipes-and-ducks/saved-game';
 export const SAVE_VERSION = 1;
@@ -21,7 +22,6 @@ const PREFIX = 'pnd.save.';
 // A file longer than the engine reads (1,000,000 characters, py/gamecore/jsonvalues.py) is
 // sent cut to one character over it, so the engine refuses it as too large.
 const MAX_FILE_CHARS = 1_000_001;
-const TITLES = { waterworks: 'Water Works', aqueducks: 'Aqueducks' };
 
 function storage() {
   try { return window.localStorage; } catch { return null; }
@@ -66,7 +66,7 @@ function readEntry(key) {
   if (!data || typeof data !== 'object' || Array.isArray(data) || data.format !== SAVE_FORMAT) return null;
   const record = data.record;
   if (!record || typeof record !== 'object' || Array.isArray(record) || record.format !== RECORD_FORMAT
-      || !TITLES[record.game] || !Array.isArray(record.moves)) return null;
+      || !isGame(record.game) || !Array.isArray(record.moves)) return null;
   const players = isCount(data.players, 1, 6) ? data.players
     : (Array.isArray(data.seats) && isCount(data.seats.length, 1, 6) ? data.seats.length : null);
   if (players === null) return null;
@@ -77,7 +77,7 @@ function readEntry(key) {
     version: SAVE_VERSION,
     id: key.slice(PREFIX.length),
     game: record.game,
-    title: TITLES[record.game],
+    title: GAMES[record.game].title,
     players,
     seats: cleanSeats(data.seats, players, online),
     moveCount: isCount(data.moveCount, 0, 1e6) ? data.moveCount : record.moves.length,
@@ -188,7 +188,7 @@ async function store(session, { over = false, result = null } = {}) {
     version: SAVE_VERSION,
     id: session.saveId || newId(),
     game: session.game,
-    title: TITLES[session.game] || session.game,
+    title: isGame(session.game) ? GAMES[session.game].title : session.game,
     players: session.players,
     seats: session.seats.map(({ name, controller, colour }) => ({ name, controller, colour })),
     moveCount: snap.ok ? snap.result.moveCount : rec.result.moves.length,
@@ -317,7 +317,7 @@ export async function checkImport(engine, text) {
       version: SAVE_VERSION,
       id: newId(), // always a new entry: an import never overwrites another save
       game: file.game,
-      title: TITLES[file.game],
+      title: isGame(file.game) ? GAMES[file.game].title : file.game,
       players: file.players,
       seats: cleanSeats(file.seats, file.players),
       moveCount: file.moveCount,

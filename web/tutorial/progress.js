@@ -24,7 +24,10 @@ function write(data) {
 }
 
 /** The step to resume `name` at (0: from the start). */
-export function savedStep(name) { return read().steps[name] ?? 0; }
+export function savedStep(name) {
+  const { steps } = read();
+  return Object.hasOwn(steps, name) ? steps[name] : 0;
+}
 
 export function saveStep(name, step) {
   const data = read();

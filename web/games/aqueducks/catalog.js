@@ -7,7 +7,7 @@ export async function loadCatalog() {
   if (cache) return cache;
   const url = new URL('../../../cards/aqueducks.json', import.meta.url);
   const data = await (await fetch(url)).json();
-  const byKey = {};
+  const byKey = Object.create(null); // keys from views (a host's too): 'constructor' is no card
   for (const c of data.starter) byKey[c.key] = { ...c, starter: true };
   for (const f of data.factions) for (const c of f.pair) byKey[c.key] = { ...c, starter: true };
   for (const c of data.tiered) byKey[c.key] = { ...c };
