@@ -54,7 +54,10 @@ export async function openGame(session, {
   let told = false; // a failing save is said once per screen, not after every move
   const full = {
     engine, exit: exit || closeGame, rematch: again || (() => rematch(session)), playDeal: () => playDeal(session), ...session,
-    onSaveFailed(why, text) { if (!told) { told = true; showToast(text, 12_000); } },
+    onSaveFailed(why, text) {
+      if (why === 'unavailable') saves.sayBlocked(showToast);
+      else if (!told) { told = true; showToast(text, 12_000); }
+    },
     onSaved(save) { if (current === full) rememberOpen(save.id); }, // a reload reopens it
   };
   leaveScreen(session); // a rematch replaces a game: the engine lets the old one go

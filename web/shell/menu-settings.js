@@ -4,6 +4,7 @@
 // (useEngineGames), the first paint uses the site's own list (shell/games.js).
 import { CONTROLLERS, SEAT_COLOURS, cleanController, cleanName, hotSeatNames } from './seats.js';
 import { GAMES, isGame } from './games.js';
+import { storageBlocked, sayBlocked } from './saves.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
 
@@ -17,10 +18,11 @@ function isObject(v) { return Boolean(v) && typeof v === 'object' && !Array.isAr
  * it has said them (checkRules). */
 function loadMenu() {
   const menu = { game: 'waterworks', players: {}, seats: [], rules: {} };
+  let text;
+  try { text = localStorage.getItem(STORAGE_KEY); } catch { return menu; } // refused: nothing damaged (reportStorage)
+  if (text === null) return menu;
   let saved;
   try {
-    const text = localStorage.getItem(STORAGE_KEY);
-    if (text === null) return menu;
     saved = JSON.parse(text);
   } catch {
     storageNotes += 1;
@@ -85,8 +87,11 @@ export function engineGame(game) {
 /** Stored data (these settings or saved games) that could not be used. */
 export function noteDamagedStorage() { storageNotes += 1; }
 
-/** Say once that stored data could not be used (nothing about it stops the page). */
+/** Say once that stored data could not be used (nothing about it stops the page), or, when
+ *  the browser refuses the site its storage, that games are played but not kept: then nothing
+ *  was read, so nothing was damaged. */
 export function reportStorage(toast) {
+  if (storageBlocked()) { sayBlocked(toast); return; }
   if (!storageNotes) return;
   storageNotes = 0;
   toast('Some settings or saved games stored in this browser were damaged and could not be used; they have been reset.');

@@ -36,6 +36,7 @@ export function renderSaves() {
   const all = saves.listSaves();
   renderContinue(all);
   $('#saves-empty').hidden = all.length > 0;
+  if (saves.storageBlocked()) $('#saves-empty').textContent = saves.SAVE_FAILED.unavailable; // not 'every game is saved'
   list.replaceChildren(...all.map((save) => {
     const { time, who, state } = describe(save);
     const li = document.createElement('li');

@@ -146,8 +146,25 @@ function writeSave(save) {
 /** What a person is told when a game could not be saved, and what they can do. */
 export const SAVE_FAILED = {
   full: "This game could not be saved: this browser's storage for the site is full. In the menu, export the saved games you want to keep and delete old ones; this game goes on meanwhile.",
-  unavailable: 'This game cannot be saved: this browser does not let the site store anything (private mode or blocked storage). The game goes on, but it is lost when the page closes.',
+  unavailable: 'This browser does not let the site store anything (private mode or blocked storage): games can be played, but they cannot be saved and are lost when the page closes.',
 };
+
+/** Does this browser refuse the site its storage (private mode, blocked storage)? Then games
+ *  are played but not kept. A full storage is still read: a save says so when it fails. */
+export function storageBlocked() {
+  const store = storage();
+  if (!store) return true;
+  try { store.getItem(PREFIX); return false; } catch { return true; }
+}
+
+let blockedSaid = false;
+/** Say once a page, not once a game, that nothing can be kept here: at the start (the menu)
+ *  or when a game's first save finds it so. */
+export function sayBlocked(toast) {
+  if (blockedSaid) return;
+  blockedSaid = true;
+  toast(SAVE_FAILED.unavailable, 12_000);
+}
 
 /** Seats from outside (storage, a file, a link) made safe: names cleaned, known controllers
  * only; a friend's seat of a checked online table (cleanTable) is played from its device. */
