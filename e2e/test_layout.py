@@ -13,8 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ARTIFACTS
 from helpers_menu import start_from_menu
 from helpers_play import WW_HAND, aq_build, ww_turn as ww_play
+from helpers_positions import aqueducks_decisions, waterworks_leak
+
+AQ_HAND_CARD = "[data-testid=hand] [data-card-id]:not([aria-disabled=true])"
 
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "tablet": (768, 1024),
          "phone": (375, 812), "landscape": (812, 375)}
@@ -238,6 +242,119 @@ def test_aqueducks_fits_the_viewport(open_page, artifacts, size):
         page.wait_for_selector(".aq-boards .aq-pondifex", state="visible")
         no_page_scroll(page, f"Aqueducks boards drawer {w}x{h}")
         page.screenshot(path=str(artifacts / f"layout-aqueducks-boards-{w}x{h}.png"))
+    assert [e for e in probe.errors if not e.startswith("Failed to load resource")] == []
+
+
+# ----- every decision of both games, the largest hands, the longest texts ----------------------
+# Whether an element can be pressed where it is: whole in the window, not cut by a box that
+# scrolls or clips it (a button scrolled out of its panel), and its middle not under another.
+IN_SIGHT = """(s) => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length).map(e => {
+  const r = e.getBoundingClientRect();
+  let ok = r.width > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  for (let a = e.parentElement; ok && a && a !== document.body; a = a.parentElement) {
+    const st = getComputedStyle(a);
+    if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+    const b = a.getBoundingClientRect();
+    ok = r.left >= b.left - 0.5 && r.top >= b.top - 0.5 && r.right <= b.right + 0.5 && r.bottom <= b.bottom + 0.5;
+  }
+  const hit = ok && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [ok && !!hit && (hit === e || e.contains(hit)), (e.dataset.testid || e.textContent.trim()).slice(0, 40)];
+})"""
+
+# The zoom disc of each hand card in sight and the card's lines under it: [(card, line)].
+ZOOM_OVER_TEXT = """() => [...document.querySelectorAll('.aq-handcard')].flatMap(h => {
+  const z = h.querySelector('.aq-zoom'); if (!z) return [];
+  const b = z.getBoundingClientRect(); const disc = {l: b.right - 24, t: b.bottom - 24, r: b.right - 2, bt: b.bottom - 2};
+  return [...h.querySelectorAll('.aq-card > *:not(.visually-hidden)')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.width && r.height && r.left < disc.r && r.right > disc.l && r.top < disc.bt && r.bottom > disc.t;
+  }).map(c => [h.querySelector('[data-key]').dataset.key, c.className]);
+})"""
+
+DECISIONS = ["build", "publican", "protect", "draft", "ww-leak"]
+
+
+def in_sight(page, selector, at_least=1, first=False):
+    """Every element `selector` matches (or only the first) is in sight; at least `at_least`."""
+    seen = page.evaluate(IN_SIGHT, selector)
+    assert len(seen) >= at_least, f"{selector}: {len(seen)} on screen"
+    seen = seen[:1] if first else seen
+    hidden = [what for ok, what in seen if not ok]
+    if hidden:
+        page.screenshot(path=str(ARTIFACTS / "layout-not-in-sight.png"))
+    assert not hidden, f"{selector} not in sight (scrolled out of its box, off screen or covered): {hidden}"
+
+
+def open_decision(page, decision):
+    text = waterworks_leak() if decision == "ww-leak" else aqueducks_decisions()[decision]
+    page.set_input_files("#import-file", files=[{"name": f"{decision}.json", "mimeType": "application/json",
+                                                 "buffer": text.encode()}])
+    page.click("#saves-list .save [data-act=resume]")
+    if decision == "ww-leak":
+        page.wait_for_selector(WW_HAND, timeout=30_000)
+    else:
+        page.wait_for_selector(f".aq[data-turn={decision}]", timeout=30_000)
+    page.wait_for_timeout(300)   # the strips' fit after the first frame
+
+
+@pytest.mark.parametrize("size", ["desktop", "laptop", "tablet", "phone"])
+@pytest.mark.parametrize("decision", DECISIONS)
+def test_every_decision_fits_with_the_largest_hand(open_page, artifacts, decision, size):
+    """Every kind of decision of both games (an Aqueducks build, Publican visit, Protect and
+    Draft in a 4-city game with a Florentia hand of 7 and up to 14 lines of news; a Water Works
+    leak to repair, with the longest hint) at each size: the page does not scroll and what the
+    decision needs is in sight, not scrolled out of a small box (issue 26 item 3: at 1440x900 the
+    Publican's buttons were scrolled out of a 78 px panel and the news showed 2 of 6 lines)."""
+    w, h = SIZES[size]
+    page, probe = open_page(width=w, height=h)
+    page.emulate_media(reduced_motion="reduce")
+    open_decision(page, decision)
+    no_page_scroll(page, f"{decision} at {w}x{h}")
+    in_view(page, "[data-testid=turn-status]")
+    if decision == "ww-leak":
+        in_sight(page, ".ww-actions [data-act]", 4)
+        in_sight(page, "[data-testid=ww-message]")
+        assert cut_off(page, "[data-testid=ww-message]") == []
+        in_sight(page, f"{WW_HAND}", 5)
+        page.screenshot(path=str(artifacts / f"layout-decision-{decision}-{w}x{h}.png"))
+        assert probe.errors == []
+        return
+    in_sight(page, "[data-testid=action-panel] .aq-prompt")
+    in_sight(page, ".aq-views button", 3)      # the city's views, whole on a phone too
+    if decision == "publican":
+        in_sight(page, "[data-testid=action-panel] [data-testid=pass]")
+        in_sight(page, "[data-testid=action-panel] [data-testid^=donate-opt-]")
+    elif decision == "protect":
+        in_sight(page, "[data-testid=confirm-protect]")
+        # a district to protect: in the panel's list, or on the city (where a phone picks them)
+        seen = page.evaluate(IN_SIGHT, "[data-testid=action-panel] [data-testid^=protect-item-], .aq-hit-protect:not([aria-disabled=true])")
+        assert any(ok for ok, _ in seen), f"no district to protect in sight: {seen}"
+    elif decision == "build":
+        in_sight(page, AQ_HAND_CARD, first=True)
+        page.locator(AQ_HAND_CARD).first.click()
+        page.locator(f"{AQ_HAND_CARD}[aria-pressed=false]").first.click()
+        page.locator("[data-testid^=place-][data-legal=true]").first.click()
+        in_sight(page, "[data-testid=confirm-build]")
+    elif decision == "draft":
+        in_sight(page, AQ_HAND_CARD, first=True)
+        page.locator(AQ_HAND_CARD).first.click()
+        in_sight(page, "[data-testid=confirm-pick]")
+    assert page.evaluate(ZOOM_OVER_TEXT) == [], "a zoom button covers a line of its card"
+    # the news: every line in sight, or its All button is, and opens it to every line
+    if page.locator("[data-testid=news] li").count():
+        lines = page.evaluate(IN_SIGHT, "[data-testid=news] li")
+        if not all(ok for ok, _ in lines):
+            in_sight(page, "[data-testid=news-all]")
+            page.click("[data-testid=news-all]")
+            no_page_scroll(page, f"{decision} at {w}x{h}, the news open")
+            # open, it drops down to every line, or to the window's foot and scrolls there
+            box = rect(page, "[data-testid=news]")
+            if box["y"] + box["h"] < h - 12:
+                in_sight(page, "[data-testid=news] li")
+            page.screenshot(path=str(artifacts / f"layout-decision-{decision}-{w}x{h}-news.png"))
+            page.keyboard.press("Escape")
+            page.wait_for_selector("[data-testid=news]:not(.open)")
+    page.screenshot(path=str(artifacts / f"layout-decision-{decision}-{w}x{h}.png"))
     assert [e for e in probe.errors if not e.startswith("Failed to load resource")] == []
 
 

@@ -3,22 +3,14 @@
 case) and imported through the menu; the resumed screen rebuilds its log from the record."""
 from __future__ import annotations
 
-import json
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
-from aqueducks import GAME as AQ  # noqa: E402
-from waterworks import GAME as WW  # noqa: E402
-from helpers_play import log_lines  # noqa: E402
-
-SEATS = [{"name": "You", "controller": "human"}, {"name": "Bo", "controller": "bot:greedy"}]
+from helpers_play import log_lines
+from helpers_positions import AQ, WW, saved_game
 
 
 def saved(game: str, record) -> bytes:
-    return json.dumps({"format": "pipes-and-ducks/saved-game", "version": 1, "game": game,
-                       "players": 2, "seats": SEATS, "record": record}).encode()
+    return saved_game(game, record, 2).encode()
 
 
 def ww_won_with_8_pipes():

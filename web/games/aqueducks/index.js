@@ -295,7 +295,10 @@ class AqueducksUI {
     root.dataset.gameId = this.session.id;
     // track + news
     this.el.top.innerHTML = actionTrack(v);
-    this.el.news.innerHTML = newsHtml(this.news, this.seats);
+    if (!this.news.length) this.newsOpen = false;
+    this.el.news.innerHTML = newsHtml(this.news, this.seats, this.newsOpen);
+    this.el.news.classList.toggle('open', !!this.newsOpen);
+    this.el.news.setAttribute('aria-expanded', String(!!this.newsOpen));
     this.el.news.hidden = !this.news.length;
     this.fitStrips();
 
@@ -366,6 +369,7 @@ class AqueducksUI {
   // ------------------------------------------------------------- keys
   keys(e) {
     if (document.querySelector('dialog[open]')) return;
+    if (e.key === 'Escape' && this.newsOpen) { this.newsOpen = false; this.refresh(); e.preventDefault(); return; }
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;

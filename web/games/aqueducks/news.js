@@ -28,8 +28,12 @@ export function readEvents(ui, events, past = false) {
   }
 }
 
-/** The news strip: what happened since the person's last decision, each line in its seat's colour. */
-export function newsHtml(news, seats) {
-  return news.length ? `<h3>${news.filter((x) => x.type === 'build').length > 1 ? 'Since your last move (simultaneous choices are revealed together)' : 'Since your last move'}</h3><ul>${news.map((x) =>
-    `<li class="news-${x.type}" style="--seat:${x.player !== undefined ? seats[x.player].colour : 'var(--line)'}">${esc(x.text)}</li>`).join('')}</ul>` : '';
+/** The news strip: what happened since the person's last decision, each line in its seat's
+ * colour; a button opens it to every line when the strip shows only the newest (strips.js
+ * fitNews shows it then), and closes it again. */
+export function newsHtml(news, seats, open = false) {
+  if (!news.length) return '';
+  const title = news.filter((x) => x.type === 'build').length > 1 ? 'Since your last move (simultaneous choices are revealed together)' : 'Since your last move';
+  return `<div class="aq-news-head"><h3>${title}</h3><button type="button" class="aq-news-all" data-testid="news-all" aria-expanded="${open}" hidden>${open ? 'Fewer ▴' : `All ${news.length} ▾`}</button></div>
+    <ul>${news.map((x) => `<li class="news-${x.type}" style="--seat:${x.player !== undefined ? seats[x.player].colour : 'var(--line)'}">${esc(x.text)}</li>`).join('')}</ul>`;
 }

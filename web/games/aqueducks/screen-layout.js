@@ -76,6 +76,15 @@ export function layoutScreen(ui) {
     const open = b.querySelector('.aq').classList.toggle('boards-open');
     toggle.setAttribute('aria-expanded', String(open));
   });
+  // the news opens to every line over the screen, and closes with its button, a click
+  // anywhere else or Escape (index.js keys)
+  b.addEventListener('click', (e) => {
+    const toggle = e.target.closest('.aq-news-all');
+    if (!toggle && (!ui.newsOpen || ui.el.news.contains(e.target))) return;
+    ui.newsOpen = !!toggle && !ui.newsOpen;
+    ui.refresh();
+    if (toggle) ui.el.news.querySelector('.aq-news-all').focus();
+  }, true);
   ui.el.views.addEventListener('click', (e) => {
     const v = e.target.closest('[data-view]');
     if (v) ui.viewMode(v.dataset.view);

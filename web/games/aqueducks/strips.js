@@ -4,17 +4,34 @@
 // newest always whole. The action track is wider than a tablet or phone: it is scrolled so
 // the current action is in view, and a fading edge says there is more on that side.
 
-/** Show whole lines of the news box `box`, the newest last and whole. */
+/** Show whole lines of the news box `box`, the newest last and whole; its "All n" button
+ *  shows while some lines are out of sight. Open (class "open"), the box drops down over what
+ *  is under it to every line (to the window's foot at most, then it scrolls), keeping its
+ *  closed height in the layout, so nothing under it moves. */
 export function fitNews(box) {
-  box.style.height = '';
-  box.style.maxHeight = '';
+  const open = box.classList.contains('open');
+  box.classList.remove('open');
+  Object.assign(box.style, { height: '', maxHeight: '', marginBottom: '' });
+  // the button first: it makes the heading taller, and the lines are fitted under it
+  const all = box.querySelector('.aq-news-all');
+  if (all) all.hidden = !open && box.scrollHeight <= box.clientHeight + 1;
+  fitLines(box);
+  if (!open || box.hidden || !box.clientHeight) return;
+  const closed = box.getBoundingClientRect();
+  box.classList.add('open');
+  Object.assign(box.style, { height: 'auto', maxHeight: `${Math.max(closed.height, innerHeight - closed.top - 8)}px` });
+  box.style.marginBottom = `${closed.height - box.getBoundingClientRect().height}px`;
+  box.scrollTop = box.scrollHeight;
+}
+
+function fitLines(box) {
   const items = box.querySelectorAll('li');
   if (box.hidden || !items.length || !box.clientHeight) return;
   box.scrollTop = box.scrollHeight;
   const cs = getComputedStyle(box);
   const b = box.getBoundingClientRect();
   // where a line may begin: under the heading when it sticks there, else under the padding
-  const head = box.querySelector('h3');
+  const head = box.querySelector('.aq-news-head');
   const headed = head && head.getClientRects().length ? head.getBoundingClientRect().bottom : -Infinity;
   const from = Math.max(headed, b.top + box.clientTop + parseFloat(cs.paddingTop));
   const tops = [...items].map((li) => li.getBoundingClientRect().top);

@@ -37,7 +37,7 @@ export function panel(ui) {
     Pick on the city (dashed yellow = can be picked) or below. Districts with a green shield are already safe.</p>
     ${ui.errorText ? `<p class="aq-error" role="alert" data-testid="error">${ui.esc(ui.errorText)}</p>` : ''}
     <div class="aq-buttons aq-protect-list">${items}</div>
-    <div class="aq-buttons"><button type="button" class="btn btn-primary" data-act="confirm" data-testid="confirm-protect" ${exact ? '' : 'disabled'}>Protect ${ui.protectSel.size}/${need}</button></div>`;
+    <div class="aq-buttons aq-foot"><button type="button" class="btn btn-primary" data-act="confirm" data-testid="confirm-protect" ${exact ? '' : 'disabled'}>Protect ${ui.protectSel.size}/${need}</button></div>`;
 }
 
 export function onClick(ui, b) {
