@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers_host import serve_blog, wait_embed_ready
+from helpers_host import serve_blog, wait_embed_ready, write_blog
 from helpers_pwa import dist_root, dist_url, has_screen  # noqa: F401
 
 
@@ -95,3 +95,34 @@ def test_embed_fits_a_320px_column(browser, host, dist_root, artifacts):
         frame.locator("#game .frame").wait_for(timeout=20_000)
         page.screenshot(path=str(artifacts / "embed-320-aqueducks.png"))
     assert errors == []
+
+
+def test_a_frame_sandboxed_without_an_origin_says_why_it_cannot_play(browser, tmp_path, dist_url):
+    """<iframe sandbox="allow-scripts"> gives the frame no origin ('null'): the browser refuses
+    it the game's modules, storage and engine. It says so in a sentence, on its preview and as
+    the documented `error` event, with what the host should add; with that added it plays.
+    (Before: the preview stayed as it was, with no event and no message.)"""
+    src = f"{dist_url}embed.html?game=waterworks&players=2&seats=easy,easy"
+    server, url = serve_blog(tmp_path, src, sandbox="allow-scripts")
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function("() => window.events.some(e => e.type === 'error')", timeout=30_000)
+        error = events(page, "error")[0]
+        assert error["origin"] == "null" and error["version"] == 1
+        assert "sandbox" in error["message"] and "allow-same-origin" in error["message"]
+        assert not events(page, "ready")
+        frame = page.frame_locator("#game")
+        assert frame.locator("#embed-message").inner_text() == error["message"]
+        assert frame.locator("#embed-play").is_hidden()
+        # what the sentence asks the host to add is enough
+        write_blog(tmp_path, src, sandbox="allow-scripts allow-same-origin")
+        page.goto(url)
+        wait_embed_ready(page)
+        page.frame_locator("#game").locator("#embed-play").click()
+        page.wait_for_function("() => window.events.some(e => e.type === 'started')", timeout=90_000)
+        assert not events(page, "error")
+    finally:
+        ctx.close()
+        server.shutdown()

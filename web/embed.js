@@ -190,6 +190,9 @@ function wire() {
 
 root.dataset.screen = 'menu';
 renderStart();
-wire();
-// Offline support only once the reader has started the engine: the precache is 14 MB.
-initPwa({ banner: false, after: engine.ready });
+// A frame without an origin of its own cannot play: web/embed-sandbox.js has said why.
+if (root.dataset.sandboxed !== 'true') {
+  wire();
+  // Offline support only once the reader has started the engine: the precache is 14 MB.
+  initPwa({ banner: false, after: engine.ready });
+}
