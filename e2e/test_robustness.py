@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from conftest import open_in_context
 from helpers_menu import start_from_menu
 from helpers_host import serve_blog, wait_embed_ready, write_blog
 from helpers_pwa import dist_root, dist_url, has_screen, wait_ready  # noqa: F401
@@ -264,14 +265,10 @@ def test_blocked_storage_is_said_once_as_it_is(browser, dist_url, dist_root):
     cannot be saved" at the first game); the saved games' empty list does not promise saving."""
     if not has_screen(dist_root, "waterworks"):
         pytest.skip("the Water Works screen has not landed yet")
-    ctx = browser.new_context(service_workers="block")
+    contexts = []
     try:
-        ctx.add_init_script(REFUSALS + BLOCKS["all"] + TOASTS)
-        page = ctx.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(dist_url)
-        wait_ready(page)
+        page, probe = open_in_context(browser, contexts, dist_url, service_workers="block",
+                                      init_script=REFUSALS + BLOCKS["all"] + TOASTS)
         said = page.evaluate("window.__toasts")
         assert len(said) == 1 and "damaged" not in said[0], said
         assert "played" in said[0] and "cannot be saved" in said[0], said
@@ -280,9 +277,10 @@ def test_blocked_storage_is_said_once_as_it_is(browser, dist_url, dist_root):
         start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"])
         wait_moves(page, page.get_attribute("html", "data-game-id"), 3, 60)
         assert page.evaluate("window.__toasts") == said  # not said again by the game
-        assert errors == []
+        assert probe.errors == []
     finally:
-        ctx.close()
+        for ctx in contexts:
+            ctx.close()
 
 
 # ---- 5 and 6: a reload reopens the game, with its whole log ----------------------------------
