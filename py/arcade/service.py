@@ -15,7 +15,7 @@ from typing import Any, Callable
 from gamecore import BadRequest, Game, GameError, Rng
 from gamecore.errors import shown
 from gamecore.jsonvalues import MAX_REQUEST_CHARS, parse_json
-from gamecore import undo as takeback
+from gamecore import annotations as record_notes, undo as takeback
 from gamecore.timeline import Timeline
 
 from . import about, files, pictures, registry, savefile, tutorials
@@ -51,7 +51,11 @@ class Service:
             "moveLog": self.move_log,
             "openGames": self.open_games,
             "illustration": pictures.illustration,
+            "hint": self.hint,
+            "analyse": self.analyse,
         }
+        self._analyses: dict = {}     # game id -> its analysis under way (arcade.analysis)
+        self._forgetters.append(lambda gid: self._analyses.pop(gid, None))
         self._methods.update(tutorials.methods(self))
         # Score cards and the daily deal (arcade.score_service) load on their first call:
         # hashing, compression and the verifier are not needed to start a game.
@@ -174,6 +178,17 @@ class Service:
         rng = Rng(game.seed).fork(len(game.log) * 8 + player + 1)
         return game, player, entry.bots[level], rng
 
+    @staticmethod
+    def _budget(params: dict, most: int) -> tuple:
+        """``ms`` (1 to 10000) and ``iterations`` (1 to ``most``), each optional, checked."""
+        ms = _param(params, "ms", (int, float), required=False)
+        if ms is not None and (isinstance(ms, bool) or not 1 <= ms <= 10_000):
+            raise BadRequest("Parameter 'ms' must be a number of milliseconds from 1 to 10000.")
+        cap = _param(params, "iterations", int, required=False)
+        if cap is not None and not 1 <= cap <= most:
+            raise BadRequest(f"Parameter 'iterations' must be from 1 to {most}.")
+        return ms, cap
+
     def bot_move(self, params: dict, clock=None) -> dict:
         """A bot's move (not applied: send it to ``play``, so bots and people share one path).
 
@@ -182,12 +197,7 @@ class Service:
         budget), or for exactly ``iterations`` playouts (reproducible: tests, benchmarks),
         else for the bot's own fixed one-shot budget. One-shot levels ignore both."""
         game, player, bot, rng = self._bot_seat(params)
-        ms = _param(params, "ms", (int, float), required=False)
-        if ms is not None and (isinstance(ms, bool) or not 1 <= ms <= 10_000):
-            raise BadRequest("Parameter 'ms' must be a number of milliseconds from 1 to 10000.")
-        cap = _param(params, "iterations", int, required=False)
-        if cap is not None and not 1 <= cap <= 100_000:
-            raise BadRequest("Parameter 'iterations' must be from 1 to 100000.")
+        ms, cap = self._budget(params, 100_000)
         start = getattr(bot, "start", None)
         if start is None or (ms is None and cap is None):
             return {"move": bot(game, player, rng), "iterations": 0, "actions": 0}
@@ -204,6 +214,41 @@ class Service:
             search.step(1)
         return {"move": search.best_move(), "iterations": search.iterations,
                 "actions": search.actions}
+
+    # ----- advice: a hint now, an analysis afterwards (arcade.hint, arcade.analysis) ----
+    def hint(self, params: dict, clock=None) -> dict:
+        """The hard search's move for ``player``, from their own view, with its reason."""
+        game = self._game(params)
+        player = self._player(params, game)
+        ms, cap = self._budget(params, 100_000)
+        if game.is_over:
+            raise BadRequest("The game is over: there is no move to hint at.")
+        if player not in game.to_act():
+            raise BadRequest("It is not that player's turn: a hint is for a move they are to make.")
+        from . import hint
+        return hint.hint(game, player, ms=ms, iterations=cap, **({} if clock is None else {"clock": clock}))
+
+    def analyse(self, params: dict, clock=None) -> dict:
+        """Every decision of a finished game judged for ``player``; with ``ms``, a slice of
+        the work and its progress until it is complete (call again to go on)."""
+        game = self._game(params)
+        player = self._player(params, game)
+        ms, cap = self._budget(params, 2000)
+        if not game.is_over:
+            raise BadRequest("The game is not finished: it can be analysed once it is over.")
+        from . import analysis
+        iterations = cap or analysis.DEFAULT_ITERATIONS[game.NAME]
+        done = game.analysis
+        if done is None or done["iterations"] != iterations:
+            gid = params["id"]
+            job = self._analyses.get(gid)
+            if job is None or job.iterations != iterations:
+                job = self._analyses[gid] = analysis.Analysis(game, iterations)
+            kw = {} if clock is None else {"clock": clock}
+            if not job.work(None if ms is None else ms / 1000.0, **kw):
+                return {"complete": False, "progress": job.progress(), "iterations": iterations}
+            del self._analyses[gid]
+        return analysis.answer(game, player)
 
     # ----- take-backs and statistics (gamecore.undo; policy in docs/rulings) ----------
     def _undo_params(self, params: dict):
@@ -222,6 +267,7 @@ class Service:
         if expect is not None and expect < 1:
             raise BadRequest("Parameter 'moves' must be at least 1.")
         new, events = takeback.undo(game, player, bots, expect)
+        record_notes.carry(game, new)
         self._games[params["id"]] = new
         return {"events": events, **self._snapshot(new, player)}
 

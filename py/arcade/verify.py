@@ -20,6 +20,7 @@ import sys
 from gamecore import Game, GameError, Rng
 from gamecore.errors import shown
 from gamecore.protocol import RECORD_FORMAT
+from gamecore.annotations import hint_counts
 from gamecore.undo import take_backs
 from gamecore.words import count
 
@@ -198,6 +199,7 @@ def verify_card(card, board_ids=(), today: datetime.date | None = None) -> dict:
             "date": card["date"], "daily": card["daily"], "seat": card["seat"],
             "players": game.num_players, "seats": card["seats"], "claim": truth,
             "favourites": card["favourites"], "takebacks": take_backs(game).get(card["seat"], 0),
+            "hints": hint_counts(game)[card["seat"]],
             "table": table, "note": note}
 
 

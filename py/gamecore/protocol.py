@@ -27,7 +27,8 @@ from .rng import Rng
 
 RECORD_FORMAT = "pipes-and-ducks/record"
 SAVE_FORMAT = "pipes-and-ducks/state"
-RECORD_VERSION = 1
+#: 2: a record may carry hints and an analysis (gamecore.annotations); version 1 still reads
+RECORD_VERSION = 2
 
 
 class Game(ABC):
@@ -61,6 +62,9 @@ class Game(ABC):
     marks = None
     trail = None
     seen = None
+    #: Hints given per seat and a finished analysis (gamecore.annotations), None while none
+    hints = None
+    analysis = None
 
     # ----- creation -------------------------------------------------------------
     @classmethod
@@ -220,7 +224,8 @@ class Game(ABC):
                "moves": json.loads(json.dumps(self.log if self.trail is None else self.trail))}
         if getattr(self, "scenario", None):
             rec["scenario"] = self.scenario     # dealt from tutorials/<scenario>.json, not the seed
-        return rec
+        from . import annotations
+        return annotations.write(self, rec)
 
 
 def log_is_well_formed(game: Game) -> bool:
@@ -294,6 +299,8 @@ def replay(cls: type[Game], record: Any) -> Game:
             raise BadSave(f"Move {i + 1} of the record is not legal: {exc.message}") from None
     # What each seat was shown is not recorded: every seat counts as having seen the table.
     game.seen = [len(game.log)] * game.num_players
+    from . import annotations
+    annotations.read(game, record)
     return game
 
 

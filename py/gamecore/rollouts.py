@@ -55,13 +55,22 @@ class RolloutSearch:
         self._round: list[float] = []    # rewards so far in the round under way, by candidate
         self._seed = 0
         self._deal = None                 # the round's determinization, cloned per candidate
+        self._include = None              # a move to try besides the ranked ones (include)
 
     # ----- one playout ----------------------------------------------------------
     def _setup(self) -> None:
         game = self.determinize(self.view, self.player, Rng(self.rng.next_u64()))
         legal = game.legal_moves(self.player)
         self.moves = self.rank(game, self.player, legal) if len(legal) > 1 else legal
+        if self._include in legal and self._include not in self.moves:
+            self.moves = self.moves + [self._include]
         self.totals = [0.0] * len(self.moves)
+
+    def include(self, move: dict) -> None:
+        """Try ``move`` too (if legal), after the ranked candidates, without changing their
+        order; call before the search runs. The post-game analysis (``arcade.analysis``)
+        needs the chance of the move that was played, whatever the ranking thinks of it."""
+        self._include = move
 
     def iterate(self) -> None:
         if self.moves is None:

@@ -37,6 +37,12 @@ SPEC = {
                 "level": (True, ANY_BAD + ["evil", ""]),
                 "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
                 "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001])},
+    "hint": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+             "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
+             "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001])},
+    "analyse": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+                "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001]),
+                "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 2001])},
     "save": {"id": (True, ANY_BAD + ["g99"])},
     "record": {"id": (True, ANY_BAD + ["g99"])},
     "load": {"data": (True, [None, "x", 1.5, -1, True, [], {}, "", "{}", "[]", "null", "{trunc",
@@ -145,7 +151,9 @@ def setting(game, finished=False):
                   "illustration": {"game": game, "name": {"waterworks": "leak-after", "aqueducks": "hidden-face"}[game]},
                   "dailyDeal": {"game": game, "date": "2025-05-03"},
                   "verifyScore": {"link": score_link(game)}})
+    valid["hint"] = {"id": gid, "player": p, "iterations": 2}
     if finished:
+        valid["analyse"] = {"id": done, "player": 0, "iterations": 1}
         valid["scoreCard"] = {"id": done, "seat": 0, "seats": ["human", "bot:greedy"], "name": "Ada",
                               "date": "2025-05-03", "daily": False, "favourites": []}
     return svc, valid
@@ -180,7 +188,7 @@ def test_every_method_has_its_parameters_listed_here():
 @GAMES
 def test_the_valid_calls_succeed(game):
     for method in SPEC:
-        svc, valid = setting(game, finished=method == "scoreCard")
+        svc, valid = setting(game, finished=method in ("scoreCard", "analyse"))
         if method in valid:
             assert call(svc, method, valid[method])["ok"], method
 
@@ -188,7 +196,7 @@ def test_the_valid_calls_succeed(game):
 @GAMES
 @pytest.mark.parametrize("method, name, value", list(cases()))
 def test_a_bad_parameter_changes_nothing(game, method, name, value):
-    svc, valid = setting(game, finished=method == "scoreCard")
+    svc, valid = setting(game, finished=method in ("scoreCard", "analyse"))
     params = dict(valid[method])
     if value == "<missing>":
         del params[name]

@@ -160,7 +160,7 @@ def test_old_new_and_unknown_versions_are_refused(aq_solo):
     refused(H.edited(aq_solo, rules=0), "version", "rules version 0", "no longer replays")
     refused(H.edited(aq_solo, rules=2), "version", "newer Aqueducks rules")
     refused(H.edited(aq_solo, version=2), "version", "newer version of the game")
-    refused(H.edited(aq_solo, record__version=2), "forged", "newer version")
+    refused(H.edited(aq_solo, record__version=3), "forged", "newer version")
 
 
 def test_an_older_rules_version_the_engine_lists_still_replays(aq_solo, monkeypatch):

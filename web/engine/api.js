@@ -7,7 +7,7 @@
 /** The methods every engine answers (docs/api.md). */
 export const METHODS = ['hello', 'newGame', 'state', 'play', 'botMove', 'save', 'record', 'load', 'readFile',
   'close', 'undoable', 'undo', 'stats', 'viewAt', 'moveLog', 'openGames', 'tutorials', 'tutorialStart', 'tutorial', 'tutorialPlay',
-  'tutorialSkip', 'illustration'];
+  'tutorialSkip', 'illustration', 'hint', 'analyse'];
 
 /**
  * @param call (method, params) => Promise<envelope>; must never reject
