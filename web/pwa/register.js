@@ -9,6 +9,7 @@
 //     has already autosaved it after the last move; `beforeReload` lets it mark that game so
 //     it is resumed right after the reload.
 // So a game in progress never runs on a mix of old and new files.
+import { pageElement } from '../shell/page-element.js';
 
 const root = document.documentElement;
 const state = { registration: null, waiting: null, applying: false, beforeReload: null, banner: true };
@@ -46,19 +47,13 @@ function announce(worker) {
 }
 
 function showBanner() {
-  let banner = document.getElementById('update-banner');
-  if (!banner) {
-    banner = document.createElement('div');
-    banner.id = 'update-banner';
-    banner.className = 'update-banner';
-    banner.setAttribute('role', 'status');
-    banner.innerHTML = `<span class="update-text"></span>
+  const banner = pageElement('update-banner', 'update-banner', 'status', (el) => {
+    el.innerHTML = `<span class="update-text"></span>
       <button type="button" class="btn btn-small btn-primary" data-testid="update-now">Update now</button>
       <button type="button" class="btn btn-small btn-quiet" data-act="later" aria-label="Dismiss">Later</button>`;
-    banner.querySelector('[data-testid=update-now]').addEventListener('click', () => applyUpdate());
-    banner.querySelector('[data-act=later]').addEventListener('click', () => { banner.hidden = true; });
-    document.body.append(banner);
-  }
+    el.querySelector('[data-testid=update-now]').addEventListener('click', () => applyUpdate());
+    el.querySelector('[data-act=later]').addEventListener('click', () => { el.hidden = true; });
+  });
   banner.querySelector('.update-text').textContent = inGame()
     ? 'A new version is ready. It installs when you go back to the menu, or now: your game is saved and picks up where it was.'
     : 'A new version of Pipes & Ducks is ready.';
