@@ -50,12 +50,12 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # Pyodide, micropip and PyScript from the lockfiles, and the start-up snapshot (tools/vendor.py).
-web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/snapshot.mjs tools/page-wheels.txt
+web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/snapshot.mjs tools/page-wheels.txt tools/compile_pyc.mjs
 	$(PY) tools/vendor.py --runtime-only
 	touch $@
 
-# The engine wheel PyScript installs with micropip (pyproject.toml; bytecode added for the page).
-web/vendor/wheels/.built: $(ENGINE_SOURCES) tools/compile_pyc.mjs web/vendor/.runtime
+# The engine wheel PyScript installs with micropip (pyproject.toml).
+web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime
 	$(PY) tools/vendor.py --engine-only
 	touch $@
 

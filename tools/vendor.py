@@ -2,14 +2,14 @@
 
 web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never from git.
   web/vendor/pyodide/   the Pyodide core (loader, wasm, stdlib, lock file) from npm `pyodide`,
-                        plus micropip's wheel from PyPI (tools/page-wheels.txt, hash-checked),
-                        which the npm package does not carry: the lock file names it, and the
-                        copy here gets the sha256 of the wheel it really serves
+                        plus micropip's wheel, which the npm package does not carry: from PyPI
+                        (tools/page-wheels.txt, hash-checked), compiled as Pyodide's own
+                        distribution serves it (below); the lock file names it, and the copy
+                        here gets the sha256 of the wheel it really serves
   web/vendor/pyscript/  @pyscript/core's bundle from npm (tools/build.py ships only the
                         chunks the page loads)
-  web/vendor/wheels/    the engine: pyproject.toml built into a wheel (hatchling), with bytecode
-                        for the page's Python added (see below); PyScript installs it with
-                        micropip (pyscript.toml)
+  web/vendor/wheels/    the engine: pyproject.toml built into a wheel (hatchling); PyScript
+                        installs it with micropip (pyscript.toml)
   web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
                         a memory snapshot of Pyodide just after it started Python
                         (tools/snapshot.mjs), gzipped, and its name and size for the page:
@@ -23,10 +23,12 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
                         built site (tools/build.py) renames the folders to content-hashed
                         names and rewrites it.
 
-Bytecode: Pyodide compiles every module it imports from source, on every page load.
-tools/compile_pyc.mjs compiles the engine once here, with the Pyodide the page runs, into
-checked-hash .pyc files inside the page's wheel (used only while the source beside them hashes
-the same). The wheel `pip install .` builds for CPython is the plain one.
+Bytecode: Pyodide compiles every module it imports from source, on every page load; importing
+micropip from source took 260-330 ms of a first visit (docs/startup.md). Pyodide's own
+distribution serves its pure-Python wheels compiled (sourceless .pyc), and so does this site
+for micropip: tools/compile_pyc.mjs compiles it once here, with the Pyodide the page runs. The
+engine's wheel stays as its build backend made it: bytecode did not pay for it (measured in
+docs/startup.md: 270 KB more to download and a slower install for 10-30 ms less import).
 """
 from __future__ import annotations
 
@@ -92,30 +94,32 @@ def page_wheels() -> dict[str, tuple[str, str]]:
 
 
 def vendor_page_wheels(runtime: Path) -> None:
-    """The wheels Pyodide's lock file names but its npm package lacks (micropip), from PyPI,
-    checked against their pinned hashes, and the lock file told their real sha256 (Pyodide's
-    own distribution serves recompiled copies with other hashes)."""
+    """The wheels Pyodide's lock file names but its npm package lacks (micropip): downloaded
+    from PyPI once (kept in web/vendor/.downloads/, checked against their pinned hashes),
+    served compiled beside the runtime, and the vendored lock file told the sha256 of the file
+    it really serves, so Pyodide's integrity check passes."""
     lock_path = runtime / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     python = ".".join(lock["info"]["python"].split(".")[:2])   # what the wheels must support
     pins = page_wheels()
-    targets = {}
+    downloads = VENDOR / ".downloads"
+    downloads.mkdir(parents=True, exist_ok=True)
+    fetched = {}
     for name, (version, sha) in pins.items():
         if lock["packages"][name]["version"] != version:
             sys.exit(f"tools/page-wheels.txt pins {name} {version}, but Pyodide's lock file names "
                      f"{lock['packages'][name]['version']}: pin the version Pyodide names.")
-        targets[name] = runtime / f"{name}-{version}-py3-none-any.whl"
-    if not all(t.exists() and hashlib.sha256(t.read_bytes()).hexdigest() == pins[n][1]
-               for n, t in targets.items()):
-        with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                            "--only-binary=:all:", "--python-version", python, "--dest", tmp,
-                            "--require-hashes", "-r", str(PAGE_WHEELS)], check=True)
-            for target in targets.values():
-                shutil.copy2(Path(tmp) / target.name, target)
-    for name, target in targets.items():
-        lock["packages"][name]["file_name"] = target.name
-        lock["packages"][name]["sha256"] = pins[name][1]
+        fetched[name] = downloads / f"{name}-{version}-py3-none-any.whl"
+    if not all(f.exists() and hashlib.sha256(f.read_bytes()).hexdigest() == pins[n][1]
+               for n, f in fetched.items()):
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                        "--only-binary=:all:", "--python-version", python, "--dest", str(downloads),
+                        "--require-hashes", "-r", str(PAGE_WHEELS)], check=True)
+    for name, wheel in fetched.items():
+        served = runtime / wheel.name
+        compiled(wheel, served)
+        lock["packages"][name]["file_name"] = served.name
+        lock["packages"][name]["sha256"] = hashlib.sha256(served.read_bytes()).hexdigest()
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
 
 
@@ -147,7 +151,7 @@ def make_snapshot() -> None:
 
 
 def build_wheel() -> Path:
-    """The engine wheel for the page: pyproject.toml built by its backend, plus bytecode."""
+    """The engine wheel for the page: pyproject.toml built by its backend, as it is."""
     if WHEELS.exists():
         shutil.rmtree(WHEELS)
     WHEELS.mkdir(parents=True)
@@ -157,7 +161,7 @@ def build_wheel() -> Path:
                        check=True, env={**os.environ, "SOURCE_DATE_EPOCH": EPOCH})
         built = next(Path(tmp).glob("*.whl"))
         out = WHEELS / built.name
-        with_bytecode(built, out)
+        shutil.copy2(built, out)
     return out
 
 
@@ -165,9 +169,10 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def with_bytecode(wheel: Path, out: Path) -> None:
-    """Copy ``wheel`` to ``out`` with checked-hash .pyc files for the page's Pyodide beside
-    every module, listed in RECORD like the rest (deterministic: sorted, fixed timestamps)."""
+def compiled(wheel: Path, out: Path) -> None:
+    """``wheel`` rewritten to ``out`` with every module compiled for the page's Pyodide in its
+    source's place (tools/compile_pyc.mjs), listed in RECORD like the rest (deterministic:
+    sorted, fixed timestamps)."""
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp)
         with zipfile.ZipFile(wheel) as zf:
