@@ -66,7 +66,8 @@ def test_the_wheel_carries_the_cards_and_every_tutorial(wheel, site_root):
 def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, base_url):
     """A whole first visit, every request of the page and of its workers seen by the browser
     context: PyScript's core and pyscript.toml, the engine's script, micropip's wheel from the
-    vendored Pyodide and the engine wheel, all from this site and none failed; none of
+    vendored Pyodide, the compiled standard-library modules a first visit needs and the engine
+    wheel, all from this site and none failed; none of
     PyScript's editor, terminal or game chunks; and the engine says micropip installed it."""
     ctx = browser.new_context(service_workers="block")
     urls, failed, errors = [], [], []
@@ -93,6 +94,7 @@ def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, bas
         names = [p.rsplit("/", 1)[-1] for p in paths]
         assert any(re.fullmatch(r"micropip-[\d.]+-py3-none-any\.whl", n) for n in names), names
         assert any(re.fullmatch(r"pipes_and_ducks-[\d.]+-py3-none-any\.whl", n) for n in names), names
+        assert "stdlib-bytecode.zip" in names    # a first visit: the stdlib micropip needs, compiled
         unwanted = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey", "zip-")
         assert [n for n in names if n.startswith(unwanted)] == []
         assert failed == [] and errors == []

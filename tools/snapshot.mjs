@@ -30,10 +30,7 @@ const py = await loadPyodide({
   // what a fresh start in an English-language browser has (LANG follows the browser's language)
   env: { HOME: '/home/pyodide', LANG: 'en_US.UTF-8' },
 });
-// What a start of the page imports beyond a bare Pyodide, standard library only (measured:
-// sys.modules after ready, less a bare start's; docs/startup.md).
-const STDLIB = ['datetime', 'email.feedparser', 'email.message', 'email.parser', 'email.utils',
-  'encodings.cp437', 'hashlib', 'html.parser', 'importlib.metadata', 'ipaddress', 'platform',
-  'quopri', 'sysconfig', 'tarfile', 'urllib.parse'];
-py.runPython(`import ${STDLIB.join(', ')}`);
+// What a start of the page imports beyond a bare Pyodide, standard library only.
+const { stdlib } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
+py.runPython(`import ${stdlib.join(', ')}`);
 fs.writeFileSync(out, py.makeMemorySnapshot());

@@ -6,6 +6,8 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
                         (tools/page-wheels.txt, hash-checked), compiled as Pyodide's own
                         distribution serves it (below); the lock file names it, and the copy
                         here gets the sha256 of the wheel it really serves
+                        and stdlib-bytecode.zip: the standard-library modules a first visit
+                        imports beyond a bare start (tools/startup-modules.json), compiled
   web/vendor/pyscript/  @pyscript/core's bundle from npm (tools/build.py ships only the
                         chunks the page loads)
   web/vendor/wheels/    the engine: pyproject.toml built into a wheel (hatchling); PyScript
@@ -51,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
 WHEELS = VENDOR / "wheels"
 PAGE_WHEELS = ROOT / "tools" / "page-wheels.txt"
+STDLIB_BYTECODE = "stdlib-bytecode.zip"   # web/interpreter.mjs fetches it by this name
 # Browser libraries online play loads on demand (web/online/, docs/online.md): node_modules
 # path -> web/vendor/ path.
 BROWSER_LIBS = {"peerjs/dist/peerjs.min.js": "peerjs/peerjs.min.js",
@@ -70,6 +73,9 @@ def copy_runtime() -> None:
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
     vendor_page_wheels(VENDOR / "pyodide")
+    # the standard-library modules a first visit imports beyond a bare start, compiled
+    subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), "--stdlib",
+                    str(VENDOR / "pyodide" / STDLIB_BYTECODE)], check=True)
     if (VENDOR / "pyscript").exists():
         shutil.rmtree(VENDOR / "pyscript")
     (VENDOR / "pyscript").mkdir()
@@ -115,9 +121,10 @@ def vendor_page_wheels(runtime: Path) -> None:
         subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
                         "--only-binary=:all:", "--python-version", python, "--dest", str(downloads),
                         "--require-hashes", "-r", str(PAGE_WHEELS)], check=True)
+    site_packages = f"/lib/python{python}/site-packages"   # where Pyodide installs them
     for name, wheel in fetched.items():
         served = runtime / wheel.name
-        compiled(wheel, served)
+        compiled(wheel, served, site_packages)
         lock["packages"][name]["file_name"] = served.name
         lock["packages"][name]["sha256"] = hashlib.sha256(served.read_bytes()).hexdigest()
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
@@ -169,15 +176,15 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def compiled(wheel: Path, out: Path) -> None:
+def compiled(wheel: Path, out: Path, installed_in: str) -> None:
     """``wheel`` rewritten to ``out`` with every module compiled for the page's Pyodide in its
-    source's place (tools/compile_pyc.mjs), listed in RECORD like the rest (deterministic:
-    sorted, fixed timestamps)."""
+    source's place (tools/compile_pyc.mjs; ``installed_in`` for tracebacks), listed in RECORD
+    like the rest (deterministic: sorted, fixed timestamps)."""
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp)
         with zipfile.ZipFile(wheel) as zf:
             zf.extractall(tree)
-        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tree)], check=True)
+        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(tree), installed_in], check=True)
         record = next(tree.glob("*.dist-info/RECORD"))
         dist_info = record.parent.name
         files = sorted(p for p in tree.rglob("*") if p.is_file() and p != record)

@@ -19,6 +19,7 @@ import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
 keepPyScriptStoresInMemory(); // PyScript's package cache opens as the interpreter starts
 
 const indexURL = new URL(`./vendor/${runtime.pyodide}`, import.meta.url).href;
+const STDLIB_BYTECODE = '/lib/stdlib-bytecode.zip';
 const tell = (message) => postMessage({ pnd: message[0], ...message[1] });
 /** A stage reached: its name, the share of the start done, and when (on the shared clock). */
 const stage = (name, value) => tell(['stage', { name, value, at: performance.timeOrigin + performance.now() }]);
@@ -64,8 +65,18 @@ async function boot() {
     }
   }
   if (!py) {
+    // A first visit compiles nothing of what micropip and PyScript import beyond a bare start:
+    // those standard-library modules come compiled (tools/compile_pyc.mjs --stdlib), ahead of
+    // the stdlib archive on sys.path (a snapshot has them imported already).
+    const bytecode = fetch(`${indexURL}stdlib-bytecode.zip`).then((res) => (res.ok ? res.arrayBuffer() : null));
+    bytecode.catch(() => {}); // a start without it only compiles them from source
     py = await pyodide.loadPyodide({ indexURL });
     how = 'fresh'; // the page stores a snapshot for the next visit once the engine is ready
+    const compiled = await bytecode.catch(() => null);
+    if (compiled) {
+      py.FS.writeFile(STDLIB_BYTECODE, new Uint8Array(compiled));
+      py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(STDLIB_BYTECODE)})`);
+    }
   }
   tell(['boot', { how }]);
   stage('python', 0.5);
