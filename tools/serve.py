@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import os
 import sys
+import time
 from pathlib import Path
 
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -34,6 +36,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "__outside_prefix__")
         return super().translate_path("/" + path[len(self.prefix):])
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # HTTP dates have whole seconds: a file changed within the second it is sent could change
+        # again in that second (a test's second version of a page), and a browser holding that
+        # date would be answered 304 and keep the first. Such a file goes without the date.
+        if keyword == "Last-Modified" and self._changed_this_second():
+            return
+        super().send_header(keyword, value)
+
+    def _changed_this_second(self) -> bool:
+        try:
+            return int(os.stat(self.translate_path(self.path)).st_mtime) >= int(time.time())
+        except OSError:
+            return False
 
     def end_headers(self) -> None:
         # Revalidate every time: a dev server must never serve a stale engine.zip.
