@@ -4,32 +4,46 @@
 // and stdlib, so after one visit both games start and play offline. The page registers the
 // worker only once the engine is ready and the page is idle (web/pwa/register.js), and the
 // runtime and the engine have content-hashed addresses (tools/build.py), so their precache
-// requests may be answered by the HTTP cache the visit just filled: each byte is downloaded
-// once. The new worker waits
-// until the page asks it to take over (web/pwa/register.js), so a game in progress is never
-// switched to new code under its feet.
-import { generateSW } from 'workbox-build';
+// requests may be answered by the HTTP cache the visit just filled; the other files are
+// revalidated rather than downloaded again (tools/sw-template.js): each byte is downloaded
+// once.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { injectManifest } from 'workbox-build';
 
 const dir = process.argv[2] || 'dist';
-const { count, size, warnings } = await generateSW({
-  globDirectory: dir,
-  globPatterns: ['**/*.{html,js,mjs,css,json,toml,py,whl,zip,wasm,svg,png,webmanifest}'],
-  globIgnores: ['sw.js', 'workbox-*.js', '**/*.map'],
-  // The address carries the content's hash: no cache-busting reload of 13 MB.
-  dontCacheBustURLsMatching: /(?:^|\/)web\/vendor\/(?:pyodide|pyscript|engine)-[0-9a-f]{16}\//,
-  swDest: `${dir}/sw.js`,
-  // python_stdlib.zip and pyodide.asm.wasm are several MB each.
-  maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
-  // embed.html?game=...&players=... and index.html?anything are the same cached file.
-  ignoreURLParametersMatching: [/.*/],
-  directoryIndex: 'index.html',
-  cleanupOutdatedCaches: true,
-  // Wait for the page's SKIP_WAITING message (sent between games or on request).
-  skipWaiting: false,
-  clientsClaim: false,
-  sourcemap: false,
-  mode: 'production',
-  cacheId: 'pipes-and-ducks',
-});
-for (const w of warnings) console.warn(`workbox: ${w}`);
-console.log(`service worker: precaching ${count} files, ${(size / 1048576).toFixed(1)} MiB`);
+const require = createRequire(import.meta.url);
+const { version } = require('workbox-build/package.json');
+// Workbox's prebuilt modules, in a folder named by their version: a service worker's imported
+// scripts are compared byte for byte on each update check, a new version gets a new address.
+const WORKBOX_DIR = `workbox-v${version}`;
+const MODULES = ['workbox-core', 'workbox-routing', 'workbox-strategies', 'workbox-precaching'];
+fs.rmSync(path.join(dir, WORKBOX_DIR), { recursive: true, force: true });
+fs.mkdirSync(path.join(dir, WORKBOX_DIR));
+for (const name of MODULES) {
+  const built = path.join(path.dirname(require.resolve(`${name}/package.json`)), 'build', `${name}.prod.js`);
+  // the prebuilt files end with a source-map comment for a map this site does not ship
+  const text = fs.readFileSync(built, 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+  fs.writeFileSync(path.join(dir, WORKBOX_DIR, `${name}.prod.js`), text);
+}
+const template = path.join(dir, 'sw-template.js');
+fs.writeFileSync(template, fs.readFileSync(new URL('./sw-template.js', import.meta.url), 'utf8')
+  .replaceAll('WORKBOX_DIR', WORKBOX_DIR));
+try {
+  const { count, size, warnings } = await injectManifest({
+    swSrc: template,
+    swDest: path.join(dir, 'sw.js'),
+    globDirectory: dir,
+    globPatterns: ['**/*.{html,js,mjs,css,json,toml,py,whl,zip,wasm,svg,png,webmanifest}'],
+    globIgnores: ['sw.js', 'sw-template.js', `${WORKBOX_DIR}/**`, '**/*.map'],
+    // The address carries the content's hash: taken from the HTTP cache as it is.
+    dontCacheBustURLsMatching: /(?:^|\/)web\/vendor\/(?:pyodide|pyscript|engine)-[0-9a-f]{16}\//,
+    // python_stdlib.zip and pyodide.asm.wasm are several MB each.
+    maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+  });
+  for (const w of warnings) console.warn(`workbox: ${w}`);
+  console.log(`service worker: precaching ${count} files, ${(size / 1048576).toFixed(1)} MiB`);
+} finally {
+  fs.rmSync(template);
+}
