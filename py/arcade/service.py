@@ -237,8 +237,9 @@ class Service:
         if not game.is_over:
             raise BadRequest("The game is not finished: it can be analysed once it is over.")
         from . import analysis
-        iterations = cap or analysis.DEFAULT_ITERATIONS[game.NAME]
         done = game.analysis
+        # without a budget, the analysis the game has (a saved game's, a replay link's) is the answer
+        iterations = cap or (done["iterations"] if done else analysis.DEFAULT_ITERATIONS[game.NAME])
         if done is None or done["iterations"] != iterations:
             gid = params["id"]
             job = self._analyses.get(gid)

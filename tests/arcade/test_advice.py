@@ -150,6 +150,9 @@ def test_an_analysis_in_slices_is_the_analysis_at_once_and_is_kept_in_the_record
     loaded = ok(svc3, "load", data=rec)["id"]
     assert svc3.analyse({"id": loaded, "player": 1, "iterations": 4, "ms": 1},
                         clock=lambda: (_ for _ in ()).throw(AssertionError("thought again"))) == whole
+    # asked without a budget (a page with its own default), the analysis it has is the answer
+    assert svc3.analyse({"id": loaded, "player": 1, "ms": 1},
+                        clock=lambda: (_ for _ in ()).throw(AssertionError("thought again"))) == whole
 
 
 def test_a_damaged_analysis_is_refused_and_an_old_record_still_loads():
