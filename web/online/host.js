@@ -86,6 +86,7 @@ export class HostTable {
       room: this.room,
       signaling: this.signaling,
       friends: this.friends.map((f) => (f ? { key: f.key, name: f.name || '' } : null)),
+      hints: this.hints === true,
     };
   }
 
@@ -207,14 +208,14 @@ export class HostTable {
     guest.seat = seat;
     const { id, game, options, players } = this.session;
     const seats = this.session.seats.map(({ name, colour }, i) => ({ name: this.seatList(true)[i].name || name, colour }));
-    this.post(guest, { t: 'seated', seat, session: scrub({ id, game, options, players, seats }) });
+    this.post(guest, { t: 'seated', seat, session: scrub({ id, game, options, players, seats, hints: this.hints === true }) });
     if (tell) this.changed();
   }
 
   async call(guest, msg) {
     const reply = (envelope) => this.post(guest, { t: 'reply', n: msg.n, envelope: scrub(envelope) });
     if (guest.seat === undefined) { reply(error('bad_request', 'Take a seat or watch first.')); return; }
-    const asked = guestCall(msg, guest.seat, this.session.id);
+    const asked = guestCall(msg, guest.seat, this.session.id, { hints: this.hints === true });
     if (!asked.ok) { reply(asked); return; }
     // a view: what changed since the last one of its kind
     const replyView = (kind, envelope) => {
@@ -222,7 +223,7 @@ export class HostTable {
       else this.post(guest, { t: 'reply', n: msg.n, envelope: { ok: true, ...this.viewChange(guest, kind, envelope.result) } });
     };
     if (asked.method === 'state') { replyView(asked.params.player === undefined ? 'public' : 'seat', await this.engine.state(asked.params)); return; }
-    if (['stats', 'viewAt', 'illustration'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
+    if (['stats', 'viewAt', 'illustration', 'hint'].includes(asked.method)) { reply(await this.engine[asked.method](asked.params)); return; }
     if (!this.match) { reply(error('not_ready', 'The table is not playing yet.')); return; }
     const { id } = this.session;
     if (asked.method === 'undoable') { reply(await this.engine.undoable({ id, player: guest.seat, bots: this.match.seats.bots })); return; }

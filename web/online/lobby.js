@@ -262,6 +262,7 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
       seated(msg) {
         const seat = msg.seat;
         const s = msg.session;
+        link.hints = s.hints === true; // the host allows hints (docs/rulings/hints.md H4)
         const session = {
           id: s.id, game: s.game, options: s.options, players: s.players,
           seats: s.seats.map((x, i) => ({ name: cleanName(x.name, i), colour: x.colour, controller: i === seat ? 'human' : 'remote',

@@ -10,7 +10,9 @@ export const HEARTBEAT_MS = 1500;
 export const AWAY_MS = 5000;
 const RATE = { perSecond: 10, burst: 30 };
 // What a guest may ask of the host's engine; guestCall narrows each to the guest's own seat.
-const GUEST_CALLS = new Set(['state', 'play', 'undoable', 'undo', 'viewAt', 'stats', 'illustration']);
+const GUEST_CALLS = new Set(['state', 'play', 'undoable', 'undo', 'viewAt', 'stats', 'illustration', 'hint']);
+// How long the host's engine thinks for a guest's hint (the host's device pays it).
+export const GUEST_HINT_MS = 900;
 const MAX_TAKEBACK = 64; // more moves than any one take-back covers (a move and the bots' replies)
 const KEY = /^[0-9a-f]{32}$/;
 const ROOM = /^pnd-[0-9a-f]{20}$/;
@@ -60,9 +62,10 @@ export function parseGuestMessage(raw) {
 /**
  * What a seated guest (seat, or null for a spectator) may ask, as the host's own call:
  * {ok, method, params} with the table's id filled in, or a refusal. Turn order and the
- * move's legality are the engine's to judge; the seat is this check's.
+ * move's legality are the engine's to judge; the seat is this check's. `hints`: the host
+ * allows hints at this table (docs/rulings/hints.md H4).
  */
-export function guestCall(msg, seat, tableId) {
+export function guestCall(msg, seat, tableId, { hints = false } = {}) {
   const p = msg.params;
   const own = p.player === undefined || p.player === null ? null : p.player;
   switch (msg.method) {
@@ -77,6 +80,11 @@ export function guestCall(msg, seat, tableId) {
         return bad('Name a game and a picture.');
       }
       return { ok: true, method: 'illustration', params: { game: p.game, name: p.name } };
+    case 'hint': // the host's engine thinks for the guest's own seat, for the host's budget
+      if (!hints) return bad('The host has not allowed hints at this table.');
+      if (seat === null) return bad('Spectators have no move to hint at.');
+      if (own !== seat) return bad('You may ask for a hint only for your own seat.');
+      return { ok: true, method: 'hint', params: { id: tableId, player: seat, ms: GUEST_HINT_MS } };
     case 'viewAt': {
       // a past position as this seat (or a spectator) was shown it; `reveal` the engine
       // allows only once the game is over

@@ -8,7 +8,7 @@ import { esc } from './frame.js';
 const W = 560;
 const H = 220;
 const PAD = { l: 36, r: 12, t: 14, b: 28 };
-const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
+export const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 
 /** An SVG line chart: series [{name, colour, values}], the x axis labelled by xLabel(i). */
 export function lineChart({ title, series, xLabel = (i) => String(i), xTitle = '', testid }) {
@@ -60,7 +60,7 @@ export function stackedBars({ title, rows, keys, colours, testid }) {
     ${legend(keys.map((name, k) => ({ name, colour: colours[k] })), true)}</figure>`;
 }
 
-function legend(items, boxes = false) {
+export function legend(items, boxes = false) {
   return `<ul class="chart-legend">${items.map((s, k) => `<li><svg width="22" height="10" aria-hidden="true">${boxes
     ? `<rect width="22" height="10" fill="${s.colour}"/>`
     : `<line x1="0" x2="22" y1="5" y2="5" stroke="${s.colour}" stroke-width="3" stroke-dasharray="${DASHES[k % DASHES.length]}"/>`}</svg>${esc(s.name)}</li>`).join('')}</ul>`;

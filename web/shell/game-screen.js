@@ -9,6 +9,7 @@ import { randomSeed } from './seed.js';
 import { tearDown, clearScreen } from './teardown.js';
 import { showToast } from './toast.js';
 import { rememberOpen, forgetOpen } from './reopen.js';
+import { attachHint } from './hint.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -75,6 +76,7 @@ export async function openGame(session, {
   document.documentElement.dataset.gameId = session.id;
   try {
     const mounted = await module.mount(screen, full);
+    if (mounted) withHint(mounted, full, screen);
     if (current === full) full.screen = mounted;
     else tearDown(mounted); // left while it was being drawn
     return mounted;
@@ -83,6 +85,14 @@ export async function openGame(session, {
     showToast('This game screen could not be shown.');
     return null;
   }
+}
+
+/** The Hint button on a mounted screen (web/shell/hint.js), let go with the screen. */
+function withHint(mounted, session, box) {
+  const hint = attachHint(mounted, session, box);
+  if (!hint) return;
+  const cleanup = mounted.cleanup.bind(mounted);
+  mounted.cleanup = () => { hint.detach(); cleanup(); };
 }
 
 /** Same game, options and seats, a new shuffle; saved as a game of its own. An online

@@ -8,6 +8,7 @@ import { attachTimeline } from './timeline.js';
 import { replayLink } from './share.js';
 import { loadStyle } from './style.js';
 import { esc } from './frame.js';
+import { hintsSaid } from './hint.js';
 
 const OVER_DIALOGS = new Set(['gameover', 'game-over-dialog']);
 
@@ -40,15 +41,18 @@ export function attachHistory(match, frame) {
     if (!OVER_DIALOGS.has(opts.testid)) return dialog(opts);
     endButtons();
     if (!session.online) import('./daily.js').then((m) => m.noteOver(session)).catch((err) => console.error(err));
-    const extra = [['Share your score', 'score'], ['Watch the replay', 'replay'], ['Share link', 'share']];
+    const extra = [['Share your score', 'score'], ['Watch the replay', 'replay'], ['Analyse this game', 'analyse'], ['Share link', 'share']];
     if (session.playDeal) extra.push(['Play this deal', 'deal']);
-    const shown = dialog({ ...opts, wide: true, html: `${opts.html || ''}<div class="story" data-testid="story"></div>`, buttons: [...extra, ...opts.buttons] });
+    const shown = dialog({ ...opts, wide: true, html: `${opts.html || ''}<p class="hint-count" data-testid="hint-count"></p><div class="story" data-testid="story"></div>`, buttons: [...extra, ...opts.buttons] });
     const box = slot.closest('.frame').querySelector('dialog [data-testid=story]');
+    const hints = slot.closest('.frame').querySelector('dialog [data-testid=hint-count]');
+    if (hints) hintsSaid(match.engine, session).then((text) => { hints.textContent = text; hints.hidden = !text; });
     if (box) import('./charts.js').then((m) => m.tellStory(box, match.engine, session)).catch((err) => console.error(err));
     const choice = await shown;
     if (choice === 'replay') { replay(); return 'close'; }
     if (choice === 'share') { await share(); return 'close'; }
     if (choice === 'score') { await score(); return 'close'; }
+    if (choice === 'analyse') { await analyse(); return 'close'; }
     if (choice === 'deal') { session.playDeal(); return 'close'; }
     return choice;
   };
@@ -58,17 +62,20 @@ export function attachHistory(match, frame) {
   function endButtons() {
     if (ended) return;
     ended = true;
-    const acts = [['score', 'Share your score', score], ['replay', 'Watch the replay', replay], ['share', 'Share link', share]];
+    const acts = [['score', 'Share your score', score], ['replay', 'Watch the replay', replay], ['analyse', 'Analyse this game', analyse], ['share', 'Share link', share]];
     if (session.playDeal) acts.push(['deal', 'Play this deal', () => session.playDeal()]);
-    for (const [act, label, fn] of acts) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'btn btn-small';
-      b.dataset.act = act;
-      b.textContent = label;
-      b.addEventListener('click', fn);
-      slot.append(b);
-    }
+    for (const [act, label, fn] of acts) barButton(act, label, fn);
+  }
+
+  function barButton(act, label, fn) {
+    if (slot.querySelector(`[data-act=${act}]`)) return;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'btn btn-small';
+    b.dataset.act = act;
+    b.textContent = label;
+    b.addEventListener('click', fn);
+    slot.append(b);
   }
 
   async function replay() {
@@ -80,6 +87,11 @@ export function attachHistory(match, frame) {
   async function score() {
     const { shareScore } = await import('./score-card.js');
     await shareScore(match, say);
+  }
+
+  async function analyse() {
+    const { showAnalysis } = await import('./analysis.js');
+    await showAnalysis(match, frame, timeline);
   }
 
   async function share() {
@@ -106,7 +118,10 @@ export function attachHistory(match, frame) {
     }
   }
 
-  if (session.replay) replay();
+  if (session.replay) {
+    barButton('analyse', 'Analyse this game', analyse); // the replay viewer of a finished game
+    replay();
+  }
   return {
     undo,
     timeline,

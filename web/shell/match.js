@@ -7,6 +7,7 @@
 import { botLevel, takeBackText } from './seats.js';
 import { showMoveLog } from './movelog.js';
 import { SeatControl } from './seat-control.js';
+import { pageSetting } from './page-setting.js';
 
 const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
 // While a person's move may be taken back, the bots' replies to it are not played before this
@@ -18,13 +19,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // (measured in docs/bots.md: the engine thinks in its worker, so the page stays smooth).
 const BOT_THINK_MS = 600;
 /** The page-wide setting: ?think=<ms> in the address, else localStorage 'pnd.botThinkMs'. */
-function thinkSetting() {
-  try {
-    const raw = new URLSearchParams(location.search).get('think') ?? localStorage.getItem('pnd.botThinkMs');
-    const ms = Number(raw);
-    return raw !== null && Number.isFinite(ms) && ms >= 50 && ms <= 10000 ? ms : null;
-  } catch { return null; }
-}
+const thinkSetting = () => pageSetting('think', 'pnd.botThinkMs', (ms) => ms >= 50 && ms <= 10000);
 
 export class Match {
   /**

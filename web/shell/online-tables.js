@@ -34,6 +34,7 @@ async function startOnline() {
     if (!created.ok) { opened.peer.destroy(); showToast(created.error.message); return; }
     const session = { ...created.result, seats };
     const table = online.hostTable(opened, session, engine);
+    table.hints = $('#online-hints').checked; // docs/rulings/hints.md H4
     await openGame({ ...session, online: table, startGate: table.ready });
     history.replaceState(null, '', `#host=${opened.room}`);
     table.invite();
@@ -56,6 +57,7 @@ export async function resumeOnline(session, kept) {
     return;
   }
   const table = online.hostTable(opened, session, engine, kept.friends);
+  table.hints = kept.hints === true;
   await openGame({ ...session, online: table, startGate: table.ready });
   history.replaceState(null, '', `#host=${opened.room}`);
 }

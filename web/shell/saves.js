@@ -52,7 +52,7 @@ export function cleanTable(data, players) {
     friends.push({ key: f.key, name: typeof f.name === 'string' && f.name ? cleanName(f.name, friends.length) : '' });
   }
   if (!friends.some(Boolean)) return null;
-  return { room: data.room, signaling: data.signaling, friends };
+  return { room: data.room, signaling: data.signaling, friends, hints: data.hints === true };
 }
 
 /**
@@ -141,6 +141,14 @@ function writeSave(save) {
   } catch (err) {
     return err && (err.name === 'QuotaExceededError' || err.code === 22) ? 'full' : 'unavailable';
   }
+}
+
+/** A saved game's record replaced by the same game's newer one (its analysis worked out
+ * while watching its replay, web/shell/analysis.js); false when it is not kept. */
+export function keepRecord(id, record) {
+  const save = getSave(id);
+  if (!save || !record || record.game !== save.game || record.seed !== save.record.seed) return false;
+  return writeSave({ ...save, record }) === null;
 }
 
 /** What a person is told when a game could not be saved, and what they can do. */

@@ -27,6 +27,13 @@ export function scoreWords(card) {
     : { big: String(c.line), unit: 'pipes in line', line: `Water Works${of}` };
 }
 
+/** The hints the card's player used, from its record (docs/rulings/hints.md): "No hints". */
+export function hintWords(card) {
+  const got = card.record && Array.isArray(card.record.hints) ? card.record.hints[card.seat] : null;
+  const n = Array.isArray(got) ? got.length : 0;
+  return n === 0 ? 'No hints' : n === 1 ? '1 hint used' : `${n} hints used`;
+}
+
 export function ordinal(n) {
   const s = ['th', 'st', 'nd', 'rd'];
   const v = n % 100;
@@ -113,6 +120,7 @@ export async function showScoreCard({ engine, id, made = null, verified = null, 
       <p class="score-big" data-testid="score-value"><b>${esc(w.big)}</b> ${esc(w.unit)}</p>
       <p class="score-line">${esc(w.line)}</p>
       <p class="score-date">${esc(dayText(c.date))}</p>
+      <p class="score-hints" data-testid="score-hints">${esc(hintWords(c))}</p>
       ${favs.length ? `<p class="score-favs"><span class="muted">Favourites</span> ${favs.map((f) => `<span class="score-fav">${esc(f)}</span>`).join('')}</p>` : ''}`;
     const area = $('.share-link');
     area.value = link;

@@ -5,6 +5,7 @@
 // the window, wherever the targets leave more room.
 
 import { keyHints } from '../shell/keys.js';
+import { placeRing, dockAway } from '../shell/rings.js';
 
 const REFRESH_MS = 200; // rings follow the screen's layout (scrolling, resizing, redraws)
 
@@ -136,7 +137,6 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
 
   function place() {
     const rects = [];
-    const have = [...rings.children];
     let found = targets.map(find);
     if (!revealed) {
       reveal(found);
@@ -144,28 +144,10 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
     }
     targets.forEach((t, i) => {
       const r = found[i] ? found[i].rect : null;
-      let ring = have[i];
-      if (!ring) {
-        ring = document.createElement('div');
-        ring.className = 'coach-ring';
-        ring.dataset.testid = `coach-ring-${i}`;
-        ring.innerHTML = `<span class="coach-ring-n">${i + 1}</span>`;
-        rings.append(ring);
-      }
-      const shown = !!r && r.width > 0 && r.height > 0;
-      ring.hidden = !shown;
-      if (!shown) return;
-      rects.push(r);
-      Object.assign(ring.style, { left: `${r.left - 4}px`, top: `${r.top - 4}px`, width: `${r.width + 8}px`, height: `${r.height + 8}px` });
-      ring.dataset.x = String(Math.round(r.left + r.width / 2));
-      ring.dataset.y = String(Math.round(r.top + r.height / 2));
+      if (placeRing(rings, i, r, 'coach-ring-')) rects.push(r);
     });
-    for (const extra of have.slice(targets.length)) extra.remove();
-    // dock where the targets leave the most room
-    const h = window.innerHeight;
-    const top = rects.length ? Math.min(...rects.map((r) => r.top)) : h;
-    const bottom = rects.length ? Math.max(...rects.map((r) => r.bottom)) : h;
-    box.classList.toggle('coach-top', top > h - bottom);
+    for (const extra of [...rings.children].slice(targets.length)) extra.remove();
+    dockAway(box, rects); // where the targets leave the most room
   }
 
   // after each press (a click, or a key that presses a focused button), the next target
