@@ -601,3 +601,22 @@ def test_a_guest_reaches_the_table_by_itself_after_the_signaling_server_was_down
     # the browsers' own words for the tries that met no server are all they said
     said = [e for e in host_probe.errors + guest_probe.errors if "ERR_CONNECTION_REFUSED" not in e]
     assert said == [], said
+
+
+def test_hints_at_an_online_table_where_the_host_allows_them(device, peer_server):
+    """docs/rulings/hints.md H4: the host ticks "Allow hints online"; the guest's Hint asks the
+    host's engine for the guest's own seat and lights one of its legal moves."""
+    host, host_probe = device()
+    host.check("#online-hints")
+    link = host_game(host, peer_server, "waterworks", 2, ["human", "human"], rules={"first_player": "2"},
+                     speed="instant", seed=SHORT_GAME)
+    guest, guest_probe = join(device, link, 1, "Gus")
+    guest.wait_for_selector(HAND_READY, timeout=30_000)     # the guest's seat plays first
+    assert host.locator("[data-testid=hint]").count() == 1
+    guest.click("[data-testid=hint]")
+    hinted = "[data-testid=hint-bubble][data-move]:not([hidden])"
+    guest.wait_for_selector(hinted, timeout=60_000)
+    move = json.loads(guest.get_attribute(hinted, "data-move"))
+    assert move in host_state(host, 1)["legal"]
+    assert host_state(host)["moveCount"] == 0                # nothing played for the guest
+    assert host_probe.errors == [] and guest_probe.errors == [], (host_probe.errors, guest_probe.errors)
