@@ -40,7 +40,9 @@ class Tutorial:
                "count": len(self.sc["steps"]), "done": st is None}
         if st is not None:
             targets = st.get("target") or []
+            explains = st.get("explains") or []
             out.update(text=st["text"], targets=[targets] if isinstance(targets, dict) else targets,
+                       explains=[explains] if isinstance(explains, dict) else explains,
                        needsMove=bool(st.get("advance")),
                        repeat={"done": self.done_here, "of": st.get("repeat", 1)})
         return out

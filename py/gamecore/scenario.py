@@ -29,6 +29,9 @@ FOLDER = "tutorials"
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 TARGET_KINDS = ("hand-card", "cell", "face", "slot", "pondifex", "pondifex-space", "button", "draft-card", "favour",
                 "district", "none")
+#: what a step's text may explain besides those (the coach keeps clear of it): the turn status
+#: over the game, the news of what happened since the person's last move
+EXPLAINS_KINDS = TARGET_KINDS + ("status", "news")
 
 
 def names() -> list[str]:
@@ -77,6 +80,11 @@ def check(data: Any, name: str) -> dict:
         if not isinstance(targets, list) or not all(
                 isinstance(t, dict) and t.get("kind") in TARGET_KINDS for t in targets):
             raise _bad(name, f"{where} points at an unknown kind of target")
+        explains = step.get("explains") or []   # what the text talks about, not to cover
+        explains = [explains] if isinstance(explains, dict) else explains
+        if not isinstance(explains, list) or not all(
+                isinstance(t, dict) and t.get("kind") in EXPLAINS_KINDS for t in explains):
+            raise _bad(name, f"{where} explains an unknown kind of thing")
         advance = step.get("advance", [])
         if not isinstance(advance, list) or not all(
                 isinstance(m, dict) and isinstance(m.get("type"), str) for m in advance):

@@ -59,6 +59,19 @@ def test_each_tutorial_plays_from_start_to_end_with_its_advancing_moves(svc, nam
     assert ok(svc, "tutorial", id=gid)["tutorial"]["done"]
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_each_step_says_what_it_points_at_and_what_it_explains_as_lists(svc, name):
+    sc = S.load(name)
+    gid = ok(svc, "tutorialStart", tutorial=name)["id"]
+    while not (t := ok(svc, "tutorial", id=gid)["tutorial"])["done"]:
+        step = sc["steps"][t["index"]]
+        for key, field in (("targets", "target"), ("explains", "explains")):
+            given = step.get(field) or []
+            assert t[key] == ([given] if isinstance(given, dict) else given), (t["index"], key)
+        ok(svc, "tutorialSkip", id=gid)
+    assert any(st.get("explains") for st in sc["steps"])
+
+
 def test_the_waterworks_tutorial_ends_with_the_person_winning_by_the_spout(svc):
     _, gid, _ = play_through(svc, "waterworks")
     snap = ok(svc, "state", id=gid, player=0)
@@ -236,6 +249,8 @@ def test_a_deal_that_cannot_be_made_is_refused_with_the_reason(cls, deal, why):
     (lambda d: d.update(steps=[]), "no steps"),
     (lambda d: d["steps"][1].pop("hint"), "hint"),
     (lambda d: d["steps"][1].update(target={"kind": "moon"}), "unknown kind"),
+    (lambda d: d["steps"][1].update(explains=[{"kind": "weather"}]), "explains an unknown kind"),
+    (lambda d: d["steps"][1].update(explains="the leak"), "explains an unknown kind"),
     (lambda d: d["steps"][1].update(then=[{"player": 1}]), "scripted replies"),
     (lambda d: d["steps"][0].update(repeat=3), "repeats"),
     (lambda d: d["steps"][0].update(then=[{"player": 1, "bot": "greedy"}]), "read, not played"),
