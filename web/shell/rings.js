@@ -1,5 +1,6 @@
 // Numbered rings around what to press, drawn over the page: the tutorial coach's
-// (web/tutorial/coach.js) and the Hint's (web/shell/hint.js), in one style (coach.css).
+// (web/tutorial/coach.js, which places its bubble with coach-place.js) and the Hint's
+// (web/shell/hint.js), in one style (coach.css).
 
 /**
  * Ring `i` of `layer` (made the first time, numbered i + 1, `testid` + i) around `r`, a box in
@@ -21,12 +22,4 @@ export function placeRing(layer, i, r, testid) {
   ring.dataset.x = String(Math.round(r.left + r.width / 2));
   ring.dataset.y = String(Math.round(r.top + r.height / 2));
   return true;
-}
-
-/** Dock `bubble` at the top of the window when the shown rings leave more room above them. */
-export function dockAway(bubble, rects) {
-  const h = window.innerHeight;
-  const top = rects.length ? Math.min(...rects.map((r) => r.top)) : h;
-  const bottom = rects.length ? Math.max(...rects.map((r) => r.bottom)) : h;
-  bubble.classList.toggle('coach-top', top > h - bottom);
 }

@@ -1,18 +1,24 @@
 // The coach: a bubble with the step's sentence (read out through an aria-live region), the
-// hint after a move that does not advance, and Next / Skip step / Leave; and numbered rings
-// around what to press, in order, found through the game screen's locate(target) hook.
-// The bubble keeps out of the way of its own targets: it docks at the top or the bottom of
-// the window, wherever the targets leave more room.
+// hint after a move that does not advance, and Next / Skip step / Leave; numbered rings
+// around what to press, in order, and a soft outline around what the sentence explains (the
+// step's `explains`: a cell, the news, the turn status), found through the game screen's
+// locate(target) hook. The bubble places itself where it covers least of them (coach-place.js).
 
 import { keyHints } from '../shell/keys.js';
-import { placeRing, dockAway } from '../shell/rings.js';
+import { placeRing } from '../shell/rings.js';
+import { placeCoach } from './coach-place.js';
 
 const REFRESH_MS = 200; // rings follow the screen's layout (scrolling, resizing, redraws)
+// how much the bubble minds covering each thing: what to press most, then what the step
+// explains, and a little the turn status, which the person reads as the coach talks
+const WEIGHT = { press: 3, explained: 2, status: 0.5 };
 
-/** Is the middle of `r` under a fixed or sticky box (a sticky panel, the coach) that is not
- *  the target's own container? (For targets drawn on a canvas, which have no element.) */
+/** Is the middle of `r` under a fixed or sticky box (a sticky panel) that is not the
+ *  target's own container? (For targets drawn on a canvas, which have no element.) The coach
+ *  does not count: it moves off its targets by itself. */
 function covered(r) {
   const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (el && el.closest('[data-testid=coach]')) return false;
   for (let e = el; e && e !== document.body; e = e.parentElement) {
     const pos = getComputedStyle(e).position;
     if (pos === 'fixed' || pos === 'sticky') {
@@ -64,7 +70,8 @@ function inSight(el) {
   if (r.width <= 0 || r.height <= 0 || v.width < r.width - 1 || v.height < r.height - 1) return false;
   if (r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth) return false;
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return !!hit && (el === hit || el.contains(hit));
+  // the coach's own bubble moves off it by itself (coach-place.js): no scrolling for that
+  return !!hit && (el === hit || el.contains(hit) || !!hit.closest('[data-testid=coach]'));
 }
 
 export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
@@ -85,12 +92,22 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
   const rings = document.createElement('div');
   rings.className = 'coach-rings';
   rings.setAttribute('aria-hidden', 'true');
+  const looks = rings.cloneNode(); // the outlines of what a step explains, beside the rings
   const $ = (s) => box.querySelector(s);
   let targets = [];
+  let explains = [];
   let screen = null;
   let busy = false;
-  let shownOnce = new Set(); // targets already brought into view in this step
-  let revealed = false;      // one target brought into view since the last press
+  // The next target to press is brought into view when it is out of sight (scrolled into its
+  // panel, the page): the first one not pressed yet in this step, never a later one, so two
+  // targets that do not fit in one strip together (two hand cards) are shown in turn, not
+  // fought over. It is tried a few times at most (a screen that scrolls it away again is not
+  // fought forever); once the person scrolls, the view is theirs until their next press.
+  let pressedUpTo = 0;    // targets before this one were pressed in this step
+  let personScrolled = false;
+  let tries = 0;
+  let offFor = 0;         // refreshes running the next target has been out of sight
+  let nextEl = null;      // what the next target was found as (a redraw may find another)
 
   box.addEventListener('click', async (e) => {
     const b = e.target.closest('button[data-act]');
@@ -105,67 +122,95 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
     } finally { busy = false; }
   });
 
-  /** Bring the first target the person cannot press where it is into view: at most one
-   *  per step and per press, so the person can scroll away again, and the next thing to
-   *  press comes into sight after each press. An element is scrolled into view in its
-   *  scrolling containers (a panel, the page); a target drawn on a canvas scrolls the page. */
+  /** Bring the next target to press into view when it is out of sight; true if it did. */
   function reveal(found) {
-    // a pass over targets not all drawn yet (one appears after the engine answers) stays open
-    revealed = found.every(Boolean);
-    for (const [i, f] of found.entries()) {
-      if (!f) continue;
-      const off = f.el ? !inSight(f.el)
-        : f.rect.bottom > window.innerHeight || f.rect.top < 0 || covered(f.rect);
-      if (!off) continue;
-      if (shownOnce.has(i)) continue;    // already brought into view once: leave it be
-      shownOnce.add(i);
-      revealed = true;
-      if (f.el) bringIntoView(f.el);
-      else window.scrollBy(0, f.rect.top - window.innerHeight / 2 + f.rect.height / 2);
-      return;
-    }
+    if (personScrolled) return false;
+    const i = found.findIndex((f, n) => n >= pressedUpTo && f);
+    if (i < 0) return false;
+    const f = found[i];
+    if (f.el !== nextEl) { nextEl = f.el; tries = 0; offFor = 0; }
+    const off = f.el ? !inSight(f.el)
+      : f.rect.bottom > window.innerHeight || f.rect.top < 0 || covered(f.rect);
+    // out of sight on two refreshes running: not just while the screen redraws after a press
+    offFor = off ? offFor + 1 : 0;
+    if (offFor < 2 || tries >= 3) return false;
+    tries += 1;
+    if (f.el) bringIntoView(f.el);
+    else window.scrollBy(0, f.rect.top - window.innerHeight / 2 + f.rect.height / 2);
+    return true;
   }
 
   /** Where target `t` is: the screen's locate(t) gives an element, or a box for a thing
-   *  drawn on a canvas. */
+   *  drawn on a canvas; the turn status is the shell's own. */
   function find(t) {
-    const got = screen && screen.locate ? screen.locate(t) : null;
+    const got = t.kind === 'status' ? document.querySelector('[data-testid=turn-status]')
+      : screen && screen.locate ? screen.locate(t) : null;
     if (!got) return null;
     if (got instanceof Element) return got.isConnected ? { el: got, rect: visibleRect(got) } : null;
     return { el: null, rect: got };
   }
 
-  function place() {
-    const rects = [];
-    let found = targets.map(find);
-    if (!revealed) {
-      reveal(found);
-      if (revealed) found = targets.map(find);
-    }
-    targets.forEach((t, i) => {
-      const r = found[i] ? found[i].rect : null;
-      if (placeRing(rings, i, r, 'coach-ring-')) rects.push(r);
+  /** The numbered rings around the targets found (placeRing, as the Hint's) and a dashed
+   *  outline around each thing explained found; returns the boxes of each shown. */
+  function outline(found, explained) {
+    const pressHere = [];
+    found.forEach((f, i) => { if (placeRing(rings, i, f && f.rect, 'coach-ring-')) pressHere.push(f.rect); });
+    for (const extra of [...rings.children].slice(found.length)) extra.remove();
+    const shown = [];
+    explained.forEach((f, i) => {
+      const look = looks.children[i] || looks.appendChild(Object.assign(document.createElement('div'),
+        { className: 'coach-look' }));
+      look.dataset.testid = `coach-look-${i}`;
+      const r = f && f.rect;
+      look.hidden = !r || r.width <= 0 || r.height <= 0;
+      if (look.hidden) return;
+      shown.push(r);
+      Object.assign(look.style, { left: `${r.left - 4}px`, top: `${r.top - 4}px`, width: `${r.width + 8}px`, height: `${r.height + 8}px` });
     });
-    for (const extra of [...rings.children].slice(targets.length)) extra.remove();
-    dockAway(box, rects); // where the targets leave the most room
+    for (const extra of [...looks.children].slice(explained.length)) extra.remove();
+    return [pressHere, shown];
   }
 
-  // after each press (a click, or a key that presses a focused button), the next target
-  // may bring itself into view
-  const pressed = () => { revealed = false; };
-  const onKey = (e) => { if (e.key === 'Enter' || e.key === ' ') pressed(); };
+  function place() {
+    let found = targets.map(find);
+    if (reveal(found)) found = targets.map(find);
+    const [pressHere, explained] = outline(found, explains.map(find));
+    const status = document.querySelector('[data-testid=turn-status]');
+    const statusShown = status && status.getClientRects().length ? [status.getBoundingClientRect()] : [];
+    placeCoach(box, [...pressHere.map((rect) => ({ rect, weight: WEIGHT.press })),
+      ...explained.map((rect) => ({ rect, weight: WEIGHT.explained })),
+      ...statusShown.map((rect) => ({ rect, weight: WEIGHT.status }))]);
+  }
+
+  // after each press (a click, or a key that presses a focused button) the next target may
+  // bring itself into view; a press on a target counts it, and those before it, as pressed
+  const pressed = (e) => {
+    personScrolled = false; tries = 0; offFor = 0;
+    if (!e) return;
+    const at = 'clientX' in e && e.detail ? [e.clientX, e.clientY] : null;
+    for (let i = pressedUpTo; i < targets.length; i += 1) {
+      const f = find(targets[i]);
+      const hit = f && (f.el ? f.el.contains(e.target)
+        : !!at && at[0] >= f.rect.left && at[0] <= f.rect.right && at[1] >= f.rect.top && at[1] <= f.rect.bottom);
+      if (hit) { pressedUpTo = i + 1; return; }
+    }
+  };
+  const scrolledByPerson = () => { personScrolled = true; };
+  const onKey = (e) => { if (e.key === 'Enter' || e.key === ' ') pressed(e); };
   const timer = setInterval(place, REFRESH_MS);
   window.addEventListener('resize', place);
   window.addEventListener('scroll', place, { capture: true, passive: true });
   document.addEventListener('click', pressed, true);
   document.addEventListener('keydown', onKey, true);
+  document.addEventListener('wheel', scrolledByPerson, { capture: true, passive: true });
+  document.addEventListener('touchmove', scrolledByPerson, { capture: true, passive: true });
 
   return {
     /** Put the coach on the page next to the game screen it talks about. */
     attach(gameScreen, parent) {
       screen = gameScreen;
       if (!box.isConnected) parent.before(box);
-      if (!rings.isConnected) document.body.append(rings);
+      if (!rings.isConnected) document.body.append(looks, rings);
       place();
     },
     /** Show a step: `t` is the engine's tutorial description. */
@@ -178,9 +223,11 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
       $('[data-act=skip]').hidden = t.done || !t.needsMove;
       $('[data-act=finish]').hidden = !t.done;
       targets = t.done ? [] : t.targets || [];
+      explains = t.done ? [] : t.explains || [];
       rings.replaceChildren();
-      shownOnce = new Set();
-      revealed = false;
+      looks.replaceChildren();
+      pressedUpTo = 0;
+      pressed();
       place();
     },
     hint(text) {
@@ -206,8 +253,11 @@ export function createCoach({ onNext, onSkip, onLeave, onFinish }) {
       window.removeEventListener('scroll', place, { capture: true });
       document.removeEventListener('click', pressed, true);
       document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('wheel', scrolledByPerson, { capture: true });
+      document.removeEventListener('touchmove', scrolledByPerson, { capture: true });
       box.remove();
       rings.remove();
+      looks.remove();
     },
   };
 }

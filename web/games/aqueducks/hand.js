@@ -45,4 +45,9 @@ export function renderHand(ui, turn, action) {
     </div>`;
   }).join('') || '<p class="muted">No cards in hand.</p>';
   if (prev) { const again = el.querySelector(`[data-card-id="${prev}"]`); if (again) again.focus({ preventScroll: true }); }
+  // other cards than before (a build took two, a new era dealt a hand): the strip starts at
+  // its first card again, not scrolled to where the cards played were
+  const ids = cards.map((c) => c.card).join(',');
+  if (el.dataset.cards !== undefined && el.dataset.cards !== ids) { el.scrollLeft = 0; el.scrollTop = 0; }
+  el.dataset.cards = ids;
 }

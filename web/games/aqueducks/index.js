@@ -117,8 +117,8 @@ class AqueducksUI {
 
   exit() { this.session.exit(); }
 
-  /** The element a tutorial target (docs/tutorials.md) is, or the box it is drawn in, or null
-   *  while it is not on screen. */
+  /** The element a tutorial target (docs/tutorials.md) is (or the button that shows it), or
+   *  the box it is drawn in, or null while it is not on screen. */
   locate(t) {
     const q = (sel) => this.root.querySelector(sel);
     const sel = {
@@ -126,9 +126,14 @@ class AqueducksUI {
       'draft-card': t.card === undefined ? '.aq-hand [data-card-id]' : `.aq-hand [data-card-id="${t.card}"]`,
       slot: `[data-testid="place-${t.x}-${t.y}-${t.storey}"]`,
       button: `.aq-panel [data-act="${t.act}"]`, 'pondifex-space': `[data-space="${t.space}"]`,
-      pondifex: '.aq-pondifex', favour: '.aq-favour, [data-testid=favour]',
+      pondifex: '.aq-pondifex', favour: '.aq-favour, [data-testid=favour]', news: '.aq-news:not([hidden])',
     }[t.kind];
-    if (sel) return q(sel);
+    if (sel) {
+      const el = q(sel);
+      // on a narrow screen the boards are closed behind their button: point at that
+      const shut = el && !el.getClientRects().length && el.closest('.aq-boards');
+      return shut ? q('.aq-boards-toggle') : el;
+    }
     if (t.kind !== 'district') return null;
     const hit = q(`[data-testid="protect-${t.district}"]`);
     if (hit) return hit;
