@@ -146,3 +146,22 @@ def test_tampered_imports_are_refused_and_leave_other_saves_alone(open_page, dis
     # Delete removes only that one.
     page.click(f"#saves-list [data-save-id='{second['id']}'] [data-act=delete]")
     assert len(stored(page)) == 2 and f"pnd.save.{first['id']}" in stored(page)
+
+
+def test_a_deleted_saved_game_can_be_put_back(open_page, dist_url):
+    """Delete takes one click, so it offers Undo: the game comes back whole, under its id, and
+    resumes (issue 26 item 11: one click deleted it for good)."""
+    page, probe = open_page(dist_url)
+    first = autosave_game(page, "waterworks", 4)
+    page.reload()
+    wait_ready(page)
+    before = stored(page)
+    page.click(f"#saves-list [data-save-id='{first['id']}'] [data-act=delete]")
+    assert stored(page) == {} and page.locator("#saves-list .save").count() == 0
+    assert page.inner_text("#saves-message").startswith("Deleted the saved Water Works game.")
+    page.click("#saves-message [data-testid=undo-delete]")
+    assert {k: json.loads(v) for k, v in stored(page).items()} == {k: json.loads(v) for k, v in before.items()}
+    assert page.inner_text("#saves-message") == "Put back the saved Water Works game."
+    page.click(f"#saves-list [data-save-id='{first['id']}'] [data-act=resume]")
+    page.wait_for_selector("#game .frame", timeout=20_000)
+    assert probe.errors == []

@@ -112,6 +112,32 @@ async function shareSave(id) {
   try { await navigator.clipboard.writeText(link); } catch { /* selected: Ctrl+C copies it */ }
 }
 
+/** Delete at once (one click), and offer Undo until the next message: a delete by mistake
+ *  is put back whole, under the same id. */
+function deleteWithUndo(id) {
+  const save = saves.getSave(id);
+  const stored = saves.deleteSave(id);
+  renderSaves();
+  ($('#saves-list button') || $('#import-button')).focus();
+  if (!save || !stored) { savesMessage(''); return; }
+  savesMessage(`Deleted the saved ${save.title} game.`);
+  const undo = document.createElement('button');
+  undo.type = 'button';
+  undo.className = 'btn btn-small';
+  undo.dataset.testid = 'undo-delete';
+  undo.textContent = 'Undo';
+  undo.setAttribute('aria-label', `Undo: put back the saved ${save.title} game`);
+  undo.addEventListener('click', () => {
+    const why = saves.restoreSave(id, stored);
+    renderSaves();
+    if (why) { savesMessage(`The saved ${save.title} game could not be put back: this browser's storage refused it.`, 'error'); return; }
+    savesMessage(`Put back the saved ${save.title} game.`);
+    const again = $(`#saves-list [data-save-id="${CSS.escape(id)}"] button`);
+    if (again) again.focus();
+  });
+  $('#saves-message').append(' ', undo);
+}
+
 export function wireSaves() {
   const list = $('#saves-list');
   list.addEventListener('click', (e) => {
@@ -122,13 +148,7 @@ export function wireSaves() {
     else if (button.dataset.act === 'replay') resumeGame(id, { replay: true });
     else if (button.dataset.act === 'share') shareSave(id);
     else if (button.dataset.act === 'export') saves.downloadSave(id);
-    else if (button.dataset.act === 'delete') {
-      const save = saves.getSave(id);
-      saves.deleteSave(id);
-      renderSaves();
-      savesMessage(save ? `Deleted the saved ${save.title} game.` : '');
-      ($('#saves-list button') || $('#import-button')).focus();
-    }
+    else if (button.dataset.act === 'delete') deleteWithUndo(id);
   });
   const input = $('#import-file');
   $('#import-button').addEventListener('click', () => input.click());

@@ -125,18 +125,30 @@ export function getSave(id) {
   return readEntry(PREFIX + id);
 }
 
+/** Delete a save; returns it as it was stored (for the menu's Undo), or null. */
 export function deleteSave(id) {
   const store = storage();
-  try { if (store) store.removeItem(PREFIX + id); } catch { /* storage blocked */ }
+  try {
+    if (!store) return null;
+    const kept = store.getItem(PREFIX + id);
+    store.removeItem(PREFIX + id);
+    return kept;
+  } catch { return null; /* storage blocked */ }
 }
+
+/** Put back a save the person just deleted, as it was stored (the menu's Undo): null when
+ *  stored, else why not. */
+export function restoreSave(id, stored) { return storeText(PREFIX + id, stored); }
 
 /** Store a save: null when stored, else why not ('full' or 'unavailable'). Never makes room
  * by deleting another save: that is the person's choice (the menu lists them to delete). */
-function writeSave(save) {
+function writeSave(save) { return storeText(PREFIX + save.id, JSON.stringify(save)); }
+
+function storeText(key, text) {
   const store = storage();
   if (!store) return 'unavailable';
   try {
-    store.setItem(PREFIX + save.id, JSON.stringify(save));
+    store.setItem(key, text);
     return null;
   } catch (err) {
     return err && (err.name === 'QuotaExceededError' || err.code === 22) ? 'full' : 'unavailable';
