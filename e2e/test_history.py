@@ -2,6 +2,8 @@
 (issue 18). Moves go through clicks; the engine is only read to check outcomes."""
 from __future__ import annotations
 
+import pytest
+
 from helpers_menu import start_from_menu
 from helpers_play import aq_build, log_lines
 
@@ -458,3 +460,109 @@ def test_the_aqueducks_story_favour_duckats_visits_and_cities(open_page, artifac
     other.screenshot(path=str(artifacts / "history-aqueducks-story.png"), full_page=True)
     no_errors(probe)
     no_errors(probe2)
+
+
+def open_shared_replay(open_page, names, game="waterworks", **kw):
+    """A finished 2-player game shared by link, opened in a fresh browser and paused at its
+    deal: (page, probe)."""
+    page, _ = open_page()
+    link = share_from_saved_games(page, finished_record(game, 2, 5), names)
+    other, probe = open_page(link, **kw)
+    other.wait_for_selector("[data-testid=timeline]:not([hidden])", timeout=30_000)
+    other.wait_for_selector("[data-tl=play]:has-text('❚❚')")
+    other.click("[data-tl=play]")
+    return other, probe
+
+
+def scrub_to(page, k):
+    page.locator("[data-tl=scrub]").evaluate(f"(el) => {{ el.value = '{k}'; el.dispatchEvent(new Event('input')); }}")
+    page.wait_for_selector(f"[data-testid=timeline][data-at='{k}']")
+
+
+def test_looking_back_the_bar_says_the_move_looked_at(open_page):
+    """Issue 26 item 11: during History the bar's last move stayed the game's latest, not the
+    move scrubbed to. It says the move looked at, in the log's words, and the latest again
+    back at live."""
+    page, probe = open_shared_replay(open_page, ["Ann", "Bo"])
+    page.click("[data-tl=live]")
+    page.wait_for_selector("dialog[data-testid=gameover][open]", timeout=20_000)
+    page.click("dialog[data-testid=gameover][open] button:has-text('See the table')")
+    lines = log_lines(page)          # the finished game's log, in the screen's words
+    assert len(lines) > 4
+    assert page.inner_text("[data-testid=last-move] .frame-last-text") == lines[-1]
+    page.click(".frame-history [data-act=timeline]")
+    for k in (1, 2):
+        scrub_to(page, k)
+        page.wait_for_function("(t) => document.querySelector('[data-testid=last-move] .frame-last-text').textContent === t",
+                               arg=lines[k - 1], timeout=5_000)
+    scrub_to(page, 0)
+    assert page.inner_text("[data-testid=last-move] .frame-last-text") == "The deal"
+    page.click("[data-tl=live]")
+    page.wait_for_function("(t) => document.querySelector('[data-testid=last-move] .frame-last-text').textContent === t",
+                           arg=lines[-1], timeout=5_000)
+    no_errors(probe)
+
+
+def test_share_copy_says_it_copied_and_stays_open(browser, base_url):
+    """Issue 26 item 11: Share link, Copy closed the dialog and said nothing on screen. Copy
+    now says "Copied." in the dialog, which stays open, and the link is on the clipboard."""
+    from conftest import open_in_context
+    contexts = []
+    try:
+        page, probe = open_in_context(browser, contexts, base_url, permissions=["clipboard-read", "clipboard-write"])
+        link = share_from_saved_games(page, finished_record("waterworks", 2, 5), ["Ann", "Bo"])
+        page.click("#saves-list [data-act=replay]")
+        page.wait_for_selector("[data-testid=timeline]:not([hidden])", timeout=30_000)
+        page.click("[data-tl=live]")
+        page.click("dialog[data-testid=gameover][open] button:has-text('Share link')", timeout=20_000)
+        page.click("dialog[data-testid=share][open] [data-act=copy]")
+        page.wait_for_selector("dialog[data-testid=share][open] [data-testid=share-note]:has-text('Copied.')", timeout=5_000)
+        assert page.evaluate("() => navigator.clipboard.readText()") == link
+        page.click("dialog[data-testid=share][open] button:has-text('Close')")
+        assert page.locator("dialog[data-testid=share][open]").count() == 0
+        no_errors(probe)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+@pytest.mark.parametrize("size", [(375, 812), (1440, 900)], ids=["phone", "desktop"])
+def test_the_replay_controls_are_a_short_row_with_a_jump_to_the_end(open_page, artifacts, size):
+    """Issue 26 item 11: on a phone the replay controls were a column four rows high beside the
+    bar's tools (314 px, the table left 135 px), and only one move on at a time reached the
+    end. They are the bar's own row across the screen (two rows on a phone, one on a
+    desktop), the table keeps most of the screen, and ▶▶| goes to the last move."""
+    page, probe = open_shared_replay(open_page, ["Ann", "Bo"], width=size[0], height=size[1])
+    scrub_to(page, 6)
+    box = page.locator("[data-testid=timeline]").bounding_box()
+    rows = 3 if size[0] < 560 else 1       # a phone: buttons; slider and view; Reveal all hands
+    assert box["width"] >= size[0] * 0.9 and box["height"] <= rows * 46, box
+    board = page.locator(".frame-board").bounding_box()
+    assert board["height"] >= size[1] * 0.6, board
+    page.screenshot(path=str(artifacts / f"replay-controls-{size[0]}x{size[1]}.png"))
+    total = int(page.get_attribute("[data-tl=scrub]", "max"))
+    assert total > 20
+    page.click("[data-tl=last]")
+    page.wait_for_selector(f"[data-testid=timeline][data-at='{total}']")
+    page.click("[data-tl=first]")
+    page.wait_for_selector("[data-testid=timeline][data-at='0']")
+    page.locator("[data-testid=timeline] [data-tl=back]").focus()
+    page.keyboard.press("End")
+    page.wait_for_selector(f"[data-testid=timeline][data-at='{total}']")
+    no_errors(probe)
+
+
+def test_a_spectator_of_a_shared_replay_is_not_called_you(open_page):
+    """Issue 26 item 11: watching a shared Aqueducks replay as a spectator said "Your hand (0)"
+    and "Waiting for You…" (the sharer's default name). A spectator is shown no hand, and the
+    seat called You is called by a name of its own."""
+    page, probe = open_shared_replay(open_page, ["You", "Bo"], game="aqueducks", width=1440, height=900)
+    page.select_option("[data-testid=timeline-pov]", "")
+    scrub_to(page, 1)
+    scrub_to(page, 0)          # the deal: the first Build, both seats still to choose
+    page.wait_for_function("() => document.querySelector('.aq-hand-title').textContent === 'Watching'")
+    panel = page.inner_text("[data-testid=action-panel]")
+    assert "Waiting for Ann, Bo" in panel and "You" not in panel, panel
+    assert "Your hand" not in page.inner_text(".aq-handbox")
+    assert [o.strip() for o in page.locator("[data-testid=timeline-pov] option").all_inner_texts()][:2] == ["As Ann", "As Bo"]
+    no_errors(probe)

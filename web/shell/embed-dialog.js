@@ -2,6 +2,7 @@
 // menu's game and player count; docs/embedding.md), shown in a dialog with a copy button.
 import { GAMES } from './games.js';
 import { menu, playerCount } from './menu-settings.js';
+import { copyField } from './copy.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -24,14 +25,6 @@ export function wireEmbed() {
     text.focus();
     text.select();
   });
-  $('#embed-copy').addEventListener('click', async () => {
-    text.select();
-    try {
-      await navigator.clipboard.writeText(text.value);
-      $('#embed-copied').textContent = 'Copied.';
-    } catch {
-      $('#embed-copied').textContent = 'Select the text and copy it (Ctrl+C / ⌘C).';
-    }
-  });
+  $('#embed-copy').addEventListener('click', () => copyField(text, $('#embed-copied')));
   $('#embed-close').addEventListener('click', () => dialog.close());
 }

@@ -87,6 +87,11 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
     if (choice === 'learn') root.dispatchEvent(new CustomEvent('pnd:learn', { bubbles: true }));
   });
   const logButton = root.querySelector('[data-act=log]');
+  let live = { text: lastText.textContent, colour: null }; // the live game's latest move
+  function showLast({ text, colour }) {
+    lastText.textContent = text;
+    if (colour) logButton.style.setProperty('--who', colour); else logButton.style.removeProperty('--who');
+  }
   const setLog = (open) => {
     frameEl.classList.toggle('log-closed', !open);
     logButton.setAttribute('aria-expanded', String(open));
@@ -156,9 +161,12 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
       li.classList.add('latest');
       logList.append(li);
       logBox.scrollTop = logBox.scrollHeight;
-      lastText.textContent = text;
-      if (colour) logButton.style.setProperty('--who', colour); else logButton.style.removeProperty('--who');
+      live = { text, colour };
+      showLast(live);
     },
+    /** While the timeline looks back, the bar's last move is the move looked at ({text,
+     *  colour}); null shows the live game's latest again. */
+    lookingAt(move) { showLast(move || live); },
     announce(text) { announcer.textContent = text; },
     dialog: showDialog,
     showDialog,

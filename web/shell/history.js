@@ -6,6 +6,7 @@
 import { attachUndo } from './undo.js';
 import { attachTimeline } from './timeline.js';
 import { replayLink } from './share.js';
+import { copyField } from './copy.js';
 import { loadStyle } from './style.js';
 import { esc } from './frame.js';
 import { hintsSaid } from './hint.js';
@@ -102,20 +103,23 @@ export function attachHistory(match, frame) {
       return;
     }
     const link = await replayLink(rec.result, session.seats);
+    // Copy stays in the dialog and says it copied (it used to close it, saying nothing)
     const p = dialog({
       title: 'Share this game',
       html: `<p>Anyone who opens this link sees the replay of this game; nothing is uploaded.
         The whole game is in the link (${link.length.toLocaleString('en')} characters).</p>
-        <textarea class="share-link" data-testid="share-link" readonly rows="4"></textarea>`,
-      buttons: [['Copy', 'copy', true], ['Close', 'close']],
+        <textarea class="share-link" data-testid="share-link" readonly rows="4"></textarea>
+        <p class="share-copy"><button type="button" class="btn btn-primary" data-act="copy">Copy</button>
+        <span class="muted" data-testid="share-note" role="status"></span></p>`,
+      buttons: [['Close', 'close', true]],
       testid: 'share',
     });
-    const area = slot.closest('.frame').querySelector('dialog [data-testid=share-link]');
+    const box = slot.closest('.frame').querySelector('dialog[data-testid=share]');
+    const area = box.querySelector('[data-testid=share-link]');
     area.value = link;
     area.select();
-    if (await p === 'copy') {
-      try { await navigator.clipboard.writeText(link); frame.announce('Link copied.'); } catch { /* selected above */ }
-    }
+    box.querySelector('[data-act=copy]').addEventListener('click', () => copyField(area, box.querySelector('[data-testid=share-note]')));
+    await p;
   }
 
   if (session.replay) {

@@ -5,6 +5,7 @@ import * as saves from './saves.js';
 import * as share from './share.js';
 import { showToast } from './toast.js';
 import { openGame } from './game-screen.js';
+import { watchedNames } from './seats.js';
 
 async function openReplayLink(hash) {
   const link = await share.readReplay(hash);
@@ -19,7 +20,7 @@ async function openReplayLink(hash) {
     showToast('This replay link holds a game that is not finished, so it is not shown.');
     return;
   }
-  await openGame({ ...loaded.result, seats: saves.cleanSeats(link.seats, loaded.result.players), replay: true });
+  await openGame({ ...loaded.result, seats: watchedNames(saves.cleanSeats(link.seats, loaded.result.players)), replay: true });
 }
 
 export function wireReplayLinks() {

@@ -8,6 +8,7 @@ import { loadStyle } from './style.js';
 import { GAMES, isGame } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { scoreLink, submitUrl } from './score-links.js';
+import { copyField } from './copy.js';
 
 const VERIFIED = 'Verified: this game reaches this score.';
 
@@ -181,8 +182,7 @@ export async function showScoreCard({ engine, id, made = null, verified = null, 
       b.textContent = label;
       b.addEventListener('click', async () => {
         if (value === 'copy') {
-          $('.share-link').select();
-          try { await navigator.clipboard.writeText(link); $('.score-note').textContent = 'Link copied.'; } catch { $('.score-note').textContent = 'Select the link and copy it (Ctrl+C / ⌘C).'; }
+          await copyField($('.share-link'), $('.score-note'));
         } else if (value === 'image') {
           download(await cardImage(current.card, drawn, link, nameOf), `pipes-and-ducks-${current.card.game}-${current.card.date}.png`);
         } else if (value === 'share') {

@@ -38,6 +38,14 @@ export function cleanName(name, i) {
  *  bots, or an online table, keeps "You". */
 export function hotSeatNames(seats) {
   if (seats.filter((s) => s.controller === 'human').length < 2) return seats;
+  return ownNames(seats);
+}
+
+/** A game watched from a shared link was played by someone else: "You" (the sharer's
+ *  default name) is not the watcher ("Waiting for You…"), so the seat gets a name of its own. */
+export function watchedNames(seats) { return ownNames(seats); }
+
+function ownNames(seats) {
   const taken = new Set(seats.map((s) => s.name));
   return seats.map((s, i) => (s.name !== DEFAULT_NAMES[0] ? s
     : { ...s, name: taken.has(HOTSEAT_NAME) ? `Player ${i + 1}` : HOTSEAT_NAME }));

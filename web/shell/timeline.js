@@ -24,13 +24,14 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
     <button type="button" class="btn btn-small" data-tl="back" aria-label="One move back" aria-keyshortcuts="ArrowLeft">◀</button>
     <button type="button" class="btn btn-small" data-tl="play" aria-label="Play">▶</button>
     <button type="button" class="btn btn-small" data-tl="next" aria-label="One move on" aria-keyshortcuts="ArrowRight">▶|</button>
+    <button type="button" class="btn btn-small" data-tl="last" aria-label="To the last move" aria-keyshortcuts="End">▶▶|</button>
     <label class="timeline-scrub"><span class="visually-hidden">Move</span>
       <input type="range" min="0" max="0" value="0" step="1" data-tl="scrub"></label>
     <output class="timeline-at" data-testid="timeline-at" aria-live="polite"></output>
     <label><span class="visually-hidden">Replay speed</span><select data-tl="speed"></select></label>
     <label><span class="visually-hidden">Point of view</span><select data-tl="pov" data-testid="timeline-pov"></select></label>
     <label class="timeline-reveal" hidden><input type="checkbox" data-tl="reveal"> Reveal all hands</label>
-    <button type="button" class="btn btn-small btn-primary" data-tl="live">Back to live</button>
+    <button type="button" class="btn btn-small btn-primary" data-tl="live"><span class="btn-word">Back to </span>live</button>
     <div class="timeline-hands" data-testid="revealed-hands" hidden></div>`;
   const $ = (s) => box.querySelector(s);
   const speed = $('[data-tl=speed]');
@@ -42,7 +43,10 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
   open.innerHTML = '<span aria-hidden="true">⟲</span><span class="btn-word"> History</span>';
   open.setAttribute('aria-label', 'History');
   open.setAttribute('aria-expanded', 'false');
-  frame.history.append(open, box);
+  // the controls are a row of the bar's own, under the rest (inside the tools they wrapped
+  // into a column four rows high on a phone)
+  frame.history.append(open);
+  frame.history.closest('.frame-bar').append(box);
 
   // ----- holding the live game's drawing while looking back -------------------------------
   let past = false;
@@ -106,6 +110,10 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
     const last = r.events.map((ev) => ev.text).filter(Boolean);
     $('.timeline-at').textContent = at === 0 ? `The deal (0 of ${total})` : `Move ${at} of ${total}`;
     box.dataset.at = String(at);
+    // the bar's last move is the move looked at, in the log's words (it kept the live one)
+    const told = r.events.map((ev) => [ev, ui.moveText ? ui.moveText(ev) : ev.text]).filter(([, t]) => t);
+    const [ev, text] = told.length ? told[told.length - 1] : [{}, at === 0 ? 'The deal' : `Move ${at}`];
+    frame.lookingAt({ text, colour: seats[ev.player] ? seats[ev.player].colour : null });
     frame.setStatus(`<span class="timeline-flag">Looking back</span> ${esc(at === 0 ? 'the deal' : `after move ${at} of ${total}`)}${last.length ? ` — ${esc(last[0])}` : ''}`);
     await showHands(reveal ? r.views : null);
     if (at >= total) pause();
@@ -165,6 +173,7 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
     open.setAttribute('aria-expanded', 'false');
     frame.board.classList.remove('looking-back');
     frame.board.inert = false;
+    frame.lookingAt(null);
     const h = held;
     held = null;
     (async () => {
@@ -181,6 +190,7 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
   $('[data-tl=first]').addEventListener('click', () => show(0));
   $('[data-tl=back]').addEventListener('click', () => { pause(); show(at - 1); });
   $('[data-tl=next]').addEventListener('click', () => { pause(); show(at + 1); });
+  $('[data-tl=last]').addEventListener('click', () => { pause(); show(total); });
   $('[data-tl=play]').addEventListener('click', play);
   $('[data-tl=scrub]').addEventListener('input', (e) => { pause(); show(Number(e.target.value)); });
   $('[data-tl=pov]').addEventListener('change', () => show(at));
@@ -190,6 +200,8 @@ export function attachTimeline(match, frame, { onLive = () => {} } = {}) {
     if (e.target.tagName === 'INPUT' && e.target.type === 'range') return; // the slider's own keys
     if (e.key === 'ArrowLeft') { e.preventDefault(); pause(); show(at - 1); }
     if (e.key === 'ArrowRight') { e.preventDefault(); pause(); show(at + 1); }
+    if (e.key === 'Home') { e.preventDefault(); pause(); show(0); }
+    if (e.key === 'End') { e.preventDefault(); pause(); show(total); }
     if (e.key === 'Escape') { e.preventDefault(); backToLive(); }
   });
 

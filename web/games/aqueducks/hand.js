@@ -15,6 +15,11 @@ export function renderHand(ui, turn, action) {
     ui.el.handTitle.textContent = ui.hidden ? 'Hand hidden' : 'Your hand';
     return;
   }
+  if (ui.viewer === null || ui.viewer === undefined) {   // a spectator holds no hand
+    el.innerHTML = '<p class="muted">Watching: no hand to show.</p>';
+    ui.el.handTitle.textContent = 'Watching';
+    return;
+  }
   const drafting = action === 'draft' && v.draft_hand && v.draft_hand.length && turn;
   const cards = drafting ? v.draft_hand : (v.hand || []);
   ui.el.handTitle.textContent = drafting ? `Drafting hand (${cards.length})` : `Your hand (${cards.length})`;

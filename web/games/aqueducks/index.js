@@ -23,6 +23,7 @@ import { fitNews, fitTrack } from './strips.js';
 import { layoutScreen } from './screen-layout.js';
 import { renderHand } from './hand.js';
 import { readEvents, newsHtml } from './news.js';
+import { eventText } from './log-text.js';
 import { overPanel, showOver } from './game-over.js';
 
 const SPEED_KEY = 'pnd.aqueducks.speed';
@@ -146,6 +147,9 @@ class AqueducksUI {
   // ------------------------------------------------------------- Match ui protocol
   /** A seat's name or kind changed (this.seats is the session's list): draw it again. */
   seatsChanged() { this.refresh(); }
+
+  /** An event in the log's words (the timeline says the move it looks at with them). */
+  moveText(ev) { return eventText(ev, this.seats, (k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k), (id) => this.cardName(id)); }
 
   render(snap, events, viewer, { past = false } = {}) {
     // Downfall: remember the districts that fell so the city can show them toppling.

@@ -1,7 +1,6 @@
 // What happened, in words: every event in the game log, and the strip over the city with what
 // happened since the person's last decision (simultaneous builds revealed together).
 import { esc } from '../../shell/frame.js';
-import { eventText } from './log-text.js';
 
 // the events worth a line in the news strip
 const NOTABLE = ['build', 'donate', 'favour', 'end_of_era', 'downfall', 'protect', 'publican', 'era', 'pushed_off', 'game_over', 'no_build'];
@@ -12,7 +11,7 @@ export function readEvents(ui, events, past = false) {
   const notable = [];
   for (const ev of events) {
     if (ev.type === 'build') ui.built[ev.player] = ev.keys.map((k) => (ui.cat.byKey[k] ? ui.cat.byKey[k].name : k)).join(' + ');
-    const text = eventText(ev, ui.seats, (k) => (ui.cat.byKey[k] ? ui.cat.byKey[k].name : k), (id) => ui.cardName(id));
+    const text = ui.moveText(ev);
     if (!text) continue;
     const p = ev.player;
     ui.frame.log(text, p !== undefined ? ui.seats[p].colour : null);

@@ -370,6 +370,8 @@ export async function mount(el, session) {
 
   // ----- the match loop's view --------------------------------------------------------------
   const ui = {
+    /** An event in the log's words (the timeline says the move it looks at with them). */
+    moveText: (ev) => eventText(ev, names),
     seatsChanged() {
       session.seats.forEach((s, i) => { names[i] = s.name; });
       redraw();
