@@ -8,20 +8,33 @@ PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ENGINE_SOURCES := $(shell find py cards tutorials -name '*.py' -o -name '*.json' 2>/dev/null) pyproject.toml
 
-.PHONY: play test test-engine test-e2e bench build serve-dist icons vendor setup browser clean
+.PHONY: play test check test-engine test-e2e bench build serve-dist icons vendor setup browser clean
 
 play: vendor
 	$(PY) tools/serve.py --port $(PORT)
 
-# The browser tests run against the built site (dist/), as GitHub Pages serves it.
+# The browser tests run against the built site (dist/), as GitHub Pages serves it. The tests
+# are spread over TEST_WORKERS pytest-xdist workers, each with its own Chromium: a browser test
+# spends much of its time waiting on its page, so two cores keep four workers busy
+# (TEST_WORKERS=0 runs them in one process, e.g. to debug).
+TEST_WORKERS ?= 4
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
+# The inner loop's browser smoke (`make check`): the site boots, first visit and returning,
+# under a sub-path too; the menu works; a broken boot says so.
+SMOKE := e2e/test_shell.py
+
 test: build browser
-	SITE_ROOT=dist $(PY) -m pytest tests e2e
+	SITE_ROOT=dist $(PYTEST) tests e2e
+
+# The engine tests and the browser smoke: minutes, not the whole suite's quarter of an hour.
+check: build browser
+	SITE_ROOT=dist $(PYTEST) tests $(SMOKE)
 
 test-engine: $(VENV)/.installed
-	$(PY) -m pytest tests
+	$(PYTEST) tests
 
 test-e2e: build browser
-	SITE_ROOT=dist $(PY) -m pytest e2e
+	SITE_ROOT=dist $(PYTEST) e2e
 
 # dist/: only what the site needs, plus the Workbox service worker (tools/build.py).
 build: vendor

@@ -29,9 +29,13 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 
 
 def pytest_collection_modifyitems(items):
+    """Mark the browser tests, and hand them out first when the engine tests run too: spread
+    over xdist workers (make test), the long browser tests start at once on every worker and
+    the short engine tests fill the gaps at the end, instead of a browser test starting last."""
     for item in items:
         if "e2e" in item.nodeid.split("::")[0]:
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)   # stable: files keep their order
 
 
 def _serve(root: Path, prefix: str):
