@@ -109,13 +109,16 @@ def open_page(browser, base_url):
     ``service_workers="block"`` keeps every request on the network, where ``page.route`` sees it.
     The pages carry a Content-Security-Policy without 'unsafe-eval': a ``wait_for_function``
     predicate is written as a function (``"() => ..."``); a bare expression is eval'd in the
-    page and refused there."""
+    page and refused there. The page is a returning visitor's (Python restored from the
+    start-up snapshot, see ``returning_visitor``); ``first_visit=True`` for one that starts
+    Python afresh."""
     contexts = []
 
     def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True,
-              service_workers: str = "allow", touch: bool = False):
+              service_workers: str = "allow", touch: bool = False, first_visit: bool = False):
         return open_in_context(browser, contexts, url or base_url, width=width, height=height,
-                               wait_ready=wait_ready, service_workers=service_workers, touch=touch)
+                               wait_ready=wait_ready, service_workers=service_workers, touch=touch,
+                               first_visit=first_visit)
 
     yield _open
     for ctx in contexts:
@@ -125,10 +128,11 @@ def open_page(browser, base_url):
 def open_in_context(browser, contexts: list, url: str, width: int = 1280, height: int = 800,
                     wait_ready: bool = True, service_workers: str = "allow",
                     init_script: str | None = None, permissions: list[str] | None = None,
-                    touch: bool = False):
+                    touch: bool = False, first_visit: bool = False):
     """A page in a new browser context (another device, as far as the site can tell),
     appended to ``contexts`` for the caller to close; returns (page, probe). ``touch``: a
-    touch-screen phone (a finger the only pointer, no mouse, no keyboard)."""
+    touch-screen phone (a finger the only pointer, no mouse, no keyboard). The device has
+    visited the site before (``returning_visitor``) unless ``first_visit``."""
     ctx = browser.new_context(viewport={"width": width, "height": height},
                               device_scale_factor=1, service_workers=service_workers,
                               permissions=permissions or [], has_touch=touch, is_mobile=touch)
@@ -136,11 +140,34 @@ def open_in_context(browser, contexts: list, url: str, width: int = 1280, height
         ctx.add_init_script(init_script)
     contexts.append(ctx)
     page = ctx.new_page()
+    if not first_visit:
+        returning_visitor(page, url)
     probe = PageProbe(page, _origin(url))
     page.goto(url)
     if wait_ready:
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
     return page, probe
+
+
+def returning_visitor(page, url: str) -> None:
+    """Store the start-up snapshot in the page's fresh context, as a first visit leaves it
+    (the site's own web/snapshot.mjs storeSnapshot, run from a blank page of the site's
+    origin), so that ``url`` restores Python instead of starting it. A new context is a new
+    device: without this every test paid a fresh start, and the snapshot stored after it,
+    again (on this 2-core machine under load: 7-9 s to ready, against 4-5 s with the storing
+    included). The first visit itself is tested where it is the point (first_visit=True,
+    test_boot.py, test_pwa.py, the embeds)."""
+    parts = urlsplit(url)
+    site = f"{parts.scheme}://{parts.netloc}{parts.path.rsplit('/', 1)[0]}/"
+    blank = site + "__returning-visitor__.html"
+    page.route(blank, lambda route: route.fulfill(body="<!doctype html><title>.</title>",
+                                                  content_type="text/html"))
+    page.goto(blank)
+    stored = page.evaluate("""async (module) => { await (await import(module)).storeSnapshot();
+        return (await (await caches.open('pnd-pyodide-snapshot')).keys()).length; }""",
+                           site + "web/snapshot.mjs")
+    page.unroute(blank)
+    assert stored == 1, "the start-up snapshot was not stored"
 
 
 @pytest.fixture(scope="session")

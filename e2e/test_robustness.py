@@ -267,8 +267,9 @@ def test_blocked_storage_is_said_once_as_it_is(browser, dist_url, dist_root):
         pytest.skip("the Water Works screen has not landed yet")
     contexts = []
     try:
+        # a browser that refuses storage keeps no start-up snapshot either: always a first visit
         page, probe = open_in_context(browser, contexts, dist_url, service_workers="block",
-                                      init_script=REFUSALS + BLOCKS["all"] + TOASTS)
+                                      init_script=REFUSALS + BLOCKS["all"] + TOASTS, first_visit=True)
         said = page.evaluate("window.__toasts")
         assert len(said) == 1 and "damaged" not in said[0], said
         assert "played" in said[0] and "cannot be saved" in said[0], said

@@ -5,7 +5,7 @@ from helpers_play import ww_turn
 
 
 def test_boots_to_ready_with_no_errors_and_no_foreign_requests(open_page, artifacts):
-    page, probe = open_page()
+    page, probe = open_page(first_visit=True)
     assert page.get_attribute("html", "data-engine") == "ready"
     hello = page.evaluate("async () => (await window.PipesAndDucks.hello())")
     assert hello["ok"] is True
@@ -16,7 +16,7 @@ def test_boots_to_ready_with_no_errors_and_no_foreign_requests(open_page, artifa
 
 
 def test_menu_is_painted_before_python_is_ready(open_page):
-    page, _ = open_page(wait_ready=False)
+    page, _ = open_page(wait_ready=False, first_visit=True)   # Python starts afresh: the long wait
     page.wait_for_selector("#setup .seat")
     # The menu is interactive while the engine may still be loading.
     page.click(".game-pick[data-game=aqueducks]")

@@ -22,7 +22,7 @@ GREEDY_GAME = """async (seed) => {
 
 
 def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_game(open_page):
-    page, probe = open_page()
+    page, probe = open_page(first_visit=True)
     fresh = page.evaluate(GREEDY_GAME, 2026)
     revisit_from_snapshot(page)
     restored = page.evaluate(GREEDY_GAME, 2026)
@@ -34,7 +34,7 @@ def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_game(open_page)
 
 @pytest.mark.parametrize("damage", ["overwritten", "truncated"])
 def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page, damage):
-    page, probe = open_page()
+    page, probe = open_page(first_visit=True)
     [url] = wait_until_stored(page)
     page.evaluate("""async ([url, damage]) => {
         const cache = await caches.open('pnd-pyodide-snapshot');
@@ -50,7 +50,7 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page, damag
 
 
 def test_a_snapshot_of_other_files_is_never_restored_and_is_replaced(open_page, base_url):
-    page, probe = open_page()
+    page, probe = open_page(first_visit=True)
     [current] = wait_until_stored(page)
     old = base_url + "web/vendor/pyodide-snapshot-0000000000000000.gz"
     page.evaluate("""async ([current, old]) => {

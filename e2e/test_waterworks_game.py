@@ -11,7 +11,6 @@ import time
 import pytest
 from helpers_menu import start_from_menu
 from helpers_play import log_lines
-from helpers_snapshot import revisit_from_snapshot
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 GAMEOVER = "dialog[data-testid=gameover][open]"
@@ -128,9 +127,8 @@ def no_page_errors(probe):
 @pytest.mark.parametrize("boot", ["fresh", "snapshot"])
 def test_full_game_against_bots_to_the_end(open_page, artifacts, boot):
     """On a first visit, and on a repeat visit that restores Python from the start-up snapshot."""
-    page, probe = open_page()
-    if boot == "snapshot":
-        revisit_from_snapshot(page)
+    page, probe = open_page(first_visit=boot == "fresh")
+    assert page.get_attribute("html", "data-engine-boot") == boot
     t0 = time.time()
     # a seeded deal: the test asks that the person laid a pipe, which a deal could deny
     start_game(page, [("Ann", "human"), ("Bo", "bot:greedy"), ("Cleo", "bot:random")],
