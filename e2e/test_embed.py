@@ -34,6 +34,11 @@ def host(tmp_path, dist_url):
         server.shutdown()
 
 
+# Play starts Python afresh in the frame (a first visit): as long as conftest waits for ready,
+# since under make test's parallel workers on a loaded 2-core machine it took over 20 s.
+START_MS = 60_000
+
+
 def events(page, kind):
     return page.evaluate(f"window.events.filter(e => e.type === '{kind}')")
 
@@ -43,7 +48,7 @@ def test_embedded_waterworks_plays_to_the_end_and_tells_the_host(browser, host, 
     origin = "/".join(dist_url.split("/")[:3])
     assert events(page, "ready")[0]["origin"] == origin
     frame.locator("#embed-play").click()
-    page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=20_000)
+    page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=START_MS)
     started = events(page, "started")[0]
     assert started["game"] == "waterworks" and started["players"] == 2 and started["version"] == 1
     assert [s["name"] for s in started["seats"]] == ["Ann", "Bo"]
@@ -77,7 +82,7 @@ def test_an_embed_costs_little_until_the_reader_plays(browser, host, dist_url):
     assert before["bytes"] < 300_000, before
     frame.locator("#embed-play").click()
     frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=90_000)
-    page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=20_000)
+    page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=START_MS)
     assert errors == []
 
 
@@ -89,7 +94,7 @@ def test_embed_fits_a_320px_column(browser, host, dist_root, artifacts):
     assert frame.locator("#embed-seats li").count() == 3
     page.screenshot(path=str(artifacts / "embed-320-start.png"))
     frame.locator("#embed-play").click()
-    page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=20_000)
+    page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=START_MS)
     assert events(page, "started")[0]["players"] == 3
     if has_screen(dist_root, "aqueducks"):
         frame.locator("#game .frame").wait_for(timeout=20_000)
