@@ -28,14 +28,20 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 
-def pytest_collection_modifyitems(items):
-    """Mark the browser tests, and hand them out first when the engine tests run too: spread
-    over xdist workers (make test), the long browser tests start at once on every worker and
-    the short engine tests fill the gaps at the end, instead of a browser test starting last."""
+def pytest_collection_modifyitems(config, items):
+    """Mark the browser tests, and order them for make test's xdist workers (--dist
+    worksteal): the collection is cut into one run of tests per worker, each run its share of
+    the browser tests first and of the engine tests after, so that every worker starts on the
+    long browser tests at once and the short engine tests, stolen from a run's end by a worker
+    that is done, fill the gaps at the end (browser tests first in one block put them all on
+    the first worker). In one process: the browser tests first."""
     for item in items:
         if "e2e" in item.nodeid.split("::")[0]:
             item.add_marker(pytest.mark.e2e)
-    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)   # stable: files keep their order
+    browser = [item for item in items if item.get_closest_marker("e2e")]
+    engine = [item for item in items if not item.get_closest_marker("e2e")]
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    items[:] = [item for k in range(workers) for item in browser[k::workers] + engine[k::workers]]
 
 
 def _serve(root: Path, prefix: str):
