@@ -31,9 +31,10 @@ def shoot(page, artifacts, name):
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
-def played_game(game, players, seed, level):
+def played_game(game, players, seed, level, hints=None):
     """A whole game played by the engine in this process, by ``level`` bots (the random bot's
-    moves give the analysis its mistakes), as the page's saved-game file."""
+    moves give the analysis its mistakes), as the page's saved-game file; ``hints``: the hints
+    its record says each seat was given."""
     import importlib
     import sys
     from pathlib import Path
@@ -44,6 +45,7 @@ def played_game(game, players, seed, level):
     while not g.is_over:
         p = g.to_act()[0]
         g.apply(p, engine_mod.BOTS[level](g, p, Rng(g.seed).fork(len(g.log) * 8 + p + 1)))
+    g.hints = hints
     names = ["You", "Bo", "Cleo", "Dax"][:players]
     seats = [{"name": n, "controller": "human" if i == 0 else "bot:greedy"} for i, n in enumerate(names)]
     return json.dumps({"format": "pipes-and-ducks/saved-game", "version": 1, "id": f"{game}-{seed}",
@@ -210,4 +212,18 @@ def test_the_solo_analysis_is_in_duckats(open_page, base_url, artifacts):
     assert "expected final duckats" in page.text_content("[data-testid=analysis-chart] figcaption")
     assert page.locator("[data-testid^=analysis-mark-]").count() == 3
     shoot(page, artifacts, "analysis-aqueducks")
+    no_errors(probe)
+
+
+def test_the_hints_used_are_said_at_the_end_and_on_the_score_card(open_page, artifacts):
+    page, probe = open_page()
+    text, _ = played_game("aqueducks", 1, 7, "greedy", hints=[[0, 5]])
+    page.set_input_files("#import-file", files=[{"name": "game.json", "mimeType": "application/json",
+                                                 "buffer": text.encode()}])
+    page.locator("#saves-list .save [data-act=resume]").first.click()
+    page.wait_for_selector("dialog[open] [data-testid=hint-count]:has-text('You used 2 hints.')", timeout=30_000)
+    page.click("dialog[open] button:has-text('Share your score')")
+    card = page.locator("dialog[data-testid=score-card-dialog][open]")
+    card.locator("[data-testid=score-hints]:has-text('2 hints used')").wait_for(timeout=30_000)
+    card.screenshot(path=str(artifacts / "hint-score-card.png"))
     no_errors(probe)
