@@ -7,7 +7,7 @@
 // Off in online games unless the host allows hints (session.online.hints).
 import { loadStyle } from './style.js';
 import { keyHints } from './keys.js';
-import { placeRing } from './rings.js';
+import { placeRing, inSight, bringIntoView } from './rings.js';
 import { pageSetting } from './page-setting.js';
 
 /** How long the search thinks for a hint (ms): longer than a hard bot's move, since a person
@@ -146,6 +146,10 @@ export function attachHint(screen, session, root) {
     shown = { player: mine.player, move: res.result.move, targets: make ? make(res.result.move) : [] };
     bubble.dataset.move = JSON.stringify(res.result.move);
     say(res.result.reason);
+    // as the coach does: the first thing to press that is scrolled out of sight is brought in
+    const out = shown.targets.map((t) => (screen.locate ? screen.locate(t) : null))
+      .find((el) => el instanceof Element && el.isConnected && !inSight(el));
+    if (out) bringIntoView(out);
     place();
     timer = setInterval(place, REFRESH_MS);
   }
