@@ -8,6 +8,7 @@
 import { loadStyle } from './style.js';
 import { keyHints } from './keys.js';
 import { placeRing, inSight, bringIntoView } from './rings.js';
+import { placeCoach } from '../tutorial/coach-place.js';
 import { pageSetting } from './page-setting.js';
 
 /** How long the search thinks for a hint (ms): longer than a hard bot's move, since a person
@@ -112,17 +113,13 @@ export function attachHint(screen, session, root) {
     dock(rects);
   }
 
-  /** The bubble below the bar or at the window's foot, wherever it covers less of the rings
-   *  (at the foot when neither covers any): never over the bar, whose Hint button hides it. */
+  /** The bubble where it covers least of the rings (the coach's placement, coach-place.js)
+   *  and never the bar, whose Hint button hides it. */
   function dock(rects) {
+    const avoid = rects.map((rect) => ({ rect, weight: 3 }));
     const bar = root.querySelector('.frame-bar');
-    const b = bubble.getBoundingClientRect();
-    const tops = [window.innerHeight - 10 - b.height, (bar ? bar.getBoundingClientRect().bottom : 0) + 8];
-    const covered = (top) => rects.reduce((sum, r) => sum
-      + Math.max(0, Math.min(b.right, r.right) - Math.max(b.left, r.left))
-      * Math.max(0, Math.min(top + b.height, r.bottom) - Math.max(top, r.top)), 0);
-    const top = covered(tops[1]) < covered(tops[0]) ? tops[1] : tops[0];
-    Object.assign(bubble.style, { top: `${Math.round(top)}px`, bottom: 'auto' });
+    if (bar) avoid.push({ rect: bar.getBoundingClientRect(), weight: 3 });
+    placeCoach(bubble, avoid);
   }
 
   async function ask() {
