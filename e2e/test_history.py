@@ -566,3 +566,21 @@ def test_a_spectator_of_a_shared_replay_is_not_called_you(open_page):
     assert "Your hand" not in page.inner_text(".aq-handbox")
     assert [o.strip() for o in page.locator("[data-testid=timeline-pov] option").all_inner_texts()][:2] == ["As Ann", "As Bo"]
     no_errors(probe)
+
+
+def test_the_end_of_game_story_fits_a_phone(open_page, artifacts):
+    """Issue 26 item 11: on a phone the Water Works end dialog scrolled sideways (its leaks
+    table, seven columns, was 524 px in a 309 px body). Nothing in it is wider than it."""
+    page, probe = open_shared_replay(open_page, ["Ann", "Bo"], width=375, height=812)
+    page.click("[data-tl=live]")
+    page.wait_for_selector("dialog[data-testid=gameover][open] [data-testid=story-leaks] tbody tr", timeout=30_000)
+    wide = page.evaluate("""() => { const d = document.querySelector('dialog[open]');
+        return [d, ...d.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1
+            && getComputedStyle(e).overflowX !== 'visible').map((e) => [e.className, e.scrollWidth, e.clientWidth]); }""")
+    assert wide == [], wide
+    body = page.locator("dialog[open] .frame-dialog-body").bounding_box()
+    table = page.locator("dialog[open] [data-testid=story-leaks]").bounding_box()
+    assert table["x"] + table["width"] <= body["x"] + body["width"] + 1, (table, body)
+    page.locator("dialog[open] [data-testid=story-leaks]").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "story-waterworks-375x812.png"))
+    no_errors(probe)

@@ -82,7 +82,8 @@ function table(caption, head, rows, testid) {
 function waterworks(stats, seats) {
   const series = stats.players.map((p) => ({ name: seats[p.player].name, colour: seats[p.player].colour, values: p.line }));
   return lineChart({ title: 'Line length over the game (pipe cards from the valve)', series, xTitle: 'moves', testid: 'chart-lines' })
-    + table('Leaks and repairs', ['Player', 'Leaks dealt', 'Leaks received', 'Repairs', 'Plumbers', 'Discards', 'Take-backs'],
+    // soft hyphens (\u00ad): seven columns fit a phone's dialog with the long words broken
+    + table('Leaks and repairs', ['Player', 'Leaks dealt', 'Leaks re\u00adceived', 'Re\u00adpairs', 'Plumb\u00aders', 'Dis\u00adcards', 'Take-backs'],
       stats.players.map((p) => [seats[p.player].name, p.leaks_dealt, p.leaks_received, p.repairs, p.plumbers, p.discards, p.takebacks]), 'story-leaks');
 }
 
