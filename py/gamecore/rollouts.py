@@ -19,6 +19,11 @@ scoring (win shares at the end, the heuristic before it). Other
 players' hidden simultaneous choices are not in the view (``determinize`` hands them back), so
 a choice never depends on them.
 
+With a ``margin``, the search plays another candidate than the base policy's first choice only
+when the paired rounds show it better by more than ``margin`` standard errors of the paired
+(same-round) difference (``pick``): a few dozen rounds cannot tell most candidates apart, and
+the base policy's choice is a sound default. Without one, the best mean wins.
+
 The unit of work is one playout (``iterations`` counts playouts), so the page's time slices
 stay short; candidates are compared over complete rounds only, so every mean is over the same
 determinizations.
@@ -35,10 +40,27 @@ from .rng import Rng
 _PLAYOUT_SALT = 0x5BD1E995
 
 
+def pick(totals: list, squares: list, rounds: int, margin: float) -> int:
+    """The candidate to play: 0 (the base policy's first choice) unless another one's mean
+    reward over the ``rounds`` complete rounds beats it by more than ``margin`` standard errors
+    of the paired difference (``squares[i]``: the sum over rounds of (reward i - reward 0)
+    squared); of those, the largest gain."""
+    best, chosen = 0.0, 0
+    if rounds < 2:
+        return 0
+    for i in range(1, len(totals)):
+        gain = (totals[i] - totals[0]) / rounds
+        var = max(squares[i] / rounds - gain * gain, 0.0)
+        if gain > margin * (var / rounds) ** 0.5 and gain > best:
+            best, chosen = gain, i
+    return chosen
+
+
 class RolloutSearch:
     def __init__(self, view: dict, player: int, rng: Rng, *, determinize: Callable,
                  heuristic: Callable, candidates: Callable, rollout: Callable = uniform_rollout,
-                 rollout_depth: int = 16, evaluate: Callable | None = None):
+                 rollout_depth: int = 16, evaluate: Callable | None = None,
+                 margin: float | None = None):
         self.view = view
         self.player = player
         self.rng = rng
@@ -47,11 +69,13 @@ class RolloutSearch:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate or (lambda g: rewards(g, heuristic))
+        self.margin = margin
         self.iterations = 0      # playouts run
         self.actions = 0         # simulated actions applied, for benchmarks
         self.rounds = 0          # complete rounds (one playout of every candidate)
         self.moves: list | None = None    # candidates, best first by the base policy
         self.totals: list[float] = []     # reward summed over complete rounds, per candidate
+        self.squares: list[float] = []    # (reward - candidate 0's reward)^2 summed likewise
         self._round: list[float] = []    # rewards so far in the round under way, by candidate
         self._seed = 0
         self._deal = None                 # the round's determinization, cloned per candidate
@@ -65,6 +89,7 @@ class RolloutSearch:
         if self._include in legal and self._include not in self.moves:
             self.moves = self.moves + [self._include]
         self.totals = [0.0] * len(self.moves)
+        self.squares = [0.0] * len(self.moves)
 
     def include(self, move: dict) -> None:
         """Try ``move`` too (if legal), after the ranked candidates, without changing their
@@ -94,8 +119,10 @@ class RolloutSearch:
         self.iterations += 1
         self._round.append(self.evaluate(game)[self.player])
         if len(self._round) == len(self.moves):     # a complete round: count it
+            first = self._round[0]
             for i, r in enumerate(self._round):
                 self.totals[i] += r
+                self.squares[i] += (r - first) * (r - first)
             self._round = []
             self.rounds += 1
 
@@ -132,6 +159,8 @@ class RolloutSearch:
             raise ValueError("search has not run")
         if self.trivial or not self.rounds:
             return self.moves[0]       # no complete round yet: the base policy's choice
+        if self.margin is not None:
+            return self.moves[pick(self.totals, self.squares, self.rounds, self.margin)]
         return self.moves[max(range(len(self.moves)), key=self._merit)]
 
     def stats(self) -> list[dict]:

@@ -13,7 +13,7 @@ letting the rollouts judge across kinds is where the search gains most (measured
 docs/bots.md: 42% -> 49.5% of 4-player games).
 
 It plays another candidate than the greedy bot's first choice only when the paired rounds show
-it better by more than ``MARGIN_SE`` standard errors of the paired difference (``pick``). The
+it better by more than ``MARGIN_SE`` standard errors of the paired difference (``gamecore.rollouts.pick``). The
 greedy bot got stronger (issue 15 item 21), and the few dozen rounds a decision buys cannot
 tell most candidates apart: taking whichever mean came out highest replaced its now sound
 choice by noise in about a third of the decisions (measured in docs/bots.md).
@@ -39,47 +39,6 @@ MAX_CANDIDATES = 8
 MARGIN_SE = 2.0
 
 
-def pick(totals: list, squares: list, rounds: int, margin: float = MARGIN_SE) -> int:
-    """The candidate to play: 0 (the greedy bot's first choice) unless another one's mean reward
-    over the ``rounds`` complete rounds beats it by more than ``margin`` standard errors of the
-    paired difference (``squares[i]``: the sum over rounds of (reward i - reward 0) squared);
-    of those, the largest gain."""
-    best, chosen = 0.0, 0
-    if rounds < 2:
-        return 0
-    for i in range(1, len(totals)):
-        gain = (totals[i] - totals[0]) / rounds
-        var = max(squares[i] / rounds - gain * gain, 0.0)
-        if gain > margin * (var / rounds) ** 0.5 and gain > best:
-            best, chosen = gain, i
-    return chosen
-
-
-class PairedRolloutSearch(RolloutSearch):
-    """The rollout search, keeping each candidate's squared difference to the first candidate
-    per complete round, so ``best_move`` can ask whether a gain is more than noise."""
-
-    def __init__(self, *a, margin: float = MARGIN_SE, **kw):
-        super().__init__(*a, **kw)
-        self.margin = margin
-        self.squares: list[float] = []
-
-    def iterate(self) -> None:
-        rounds, before = self.rounds, list(self.totals)
-        super().iterate()
-        if self.rounds > rounds:        # a round completed: its rewards are the totals' growth
-            got = [t - b for t, b in zip(self.totals, before)]
-            if not self.squares:
-                self.squares = [0.0] * len(got)
-            for i, r in enumerate(got):
-                self.squares[i] += (r - got[0]) ** 2
-
-    def best_move(self) -> dict:
-        if self.moves is None or self.trivial or not self.rounds:
-            return super().best_move()      # not run yet, or nothing to compare
-        return self.moves[pick(self.totals, self.squares, self.rounds, self.margin)]
-
-
 def _kind(m: dict) -> tuple:
     return (m["type"], m.get("target"))
 
@@ -102,13 +61,13 @@ def candidates(top_k: int = TOP_K, most: int = MAX_CANDIDATES):
     return rank
 
 
-def start(game, player, rng, **kw) -> PairedRolloutSearch:
+def start(game, player, rng, **kw) -> RolloutSearch:
     """A resumable search for ``player``'s decision, built from ``game.view(player)`` only."""
-    return PairedRolloutSearch(game.view(player), player, rng, determinize=determinize,
-                               heuristic=heuristic, rollout=kw.get("rollout", greedy_bot),
-                               candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
-                               rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
-                               margin=kw.get("margin", MARGIN_SE))
+    return RolloutSearch(game.view(player), player, rng, determinize=determinize,
+                         heuristic=heuristic, rollout=kw.get("rollout", greedy_bot),
+                         candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
+                         rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
+                         margin=kw.get("margin", MARGIN_SE))
 
 
 def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
