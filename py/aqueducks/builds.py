@@ -232,61 +232,112 @@ class BuildAction:
     def _open_slots(self, p: int) -> list[int]:
         return C.open_slots(self.players[p]["city"])
 
-    def _build_pairs(self, p: int):
-        """The legal (space, left card, right card) of ``p``'s builds, in a fixed order; a
-        storey-2 or -3 build takes any other card of the hand as its bridge."""
+    def _build_traits(self, p: int):
+        """What does not depend on the space, once per decision: the hand, (storeys where a card
+        may be active, its resource needs met, needs dousing, relaxes dousing) per card, the
+        city's active faces that relax dousing, and whether the faction douses its ground."""
         pl = self.players[p]
-        hand = pl["hand"]
-        if len(hand) < 2:
-            return
-        res = pl["res"]
-        cty, act = pl["city"], pl["act"]
-        ground = self._faction_ability(p)["kind"] == "ground_doused"
-        existing_relax = [(j, sd) for j, sd in C.active_faces(cty, act)
-                          if A.relaxes_dousing(CARD_OF[C.face_card(cty, j, sd)])]
-        # what does not depend on the space, once per card: (storeys where it may be active,
-        # its resource needs met, needs dousing, relaxes dousing)
+        hand, res = pl["hand"], pl["res"]
+        existing_relax = [(j, sd) for j, sd in C.active_faces(pl["city"], pl["act"])
+                          if A.relaxes_dousing(CARD_OF[C.face_card(pl["city"], j, sd)])]
         traits = {}
         for c in hand:
             card = CARD_OF[c]
             traits[c] = (self._storeys(p, card), all(res[r] >= n for r, n in card.requires.items()),
                          card.douse, A.relaxes_dousing(card))
-        for slot in self._open_slots(p):
-            _x, y, s = C.SLOTS[slot]
-            if s > 1 and len(hand) < 3:
-                continue
-            la, ra = C.new_faces_active(cty, slot)
-            hidden = set(C.obstructed_by(cty, slot))
-            relax_city = any(f not in hidden for f in existing_relax)
-            doused = [ground and s == 1, ground and s == 1]
-            for side in (0, 1):
-                if not doused[side]:
-                    for cell in C.CELL_NEIGHBOURS[(y, s)]:
-                        j = C.visible_slot(cty, cell, side)
-                        if j is not None and CARD_OF[C.face_card(cty, j, side)].water:
-                            doused[side] = True
-                            break
-            ok = [{}, {}]  # side -> card -> (ok_without_douse_check, needs_douse, relaxes)
-            for c in hand:
-                storeys, needs_met, douse, relaxes = traits[c]
-                for side, active in ((0, la), (1, ra)):
-                    if not active:
-                        ok[side][c] = (True, False, False)
-                        continue
+        return hand, traits, existing_relax, self._faction_ability(p)["kind"] == "ground_doused"
+
+    def _space_fit(self, p: int, slot: int, traits: tuple):
+        """For one open space: per side, card -> (may go there, needs dousing it lacks, relaxes
+        dousing), and whether the city already relaxes dousing there; None when the space takes
+        no build (an upper storey needs a bridge, so three cards)."""
+        hand, per_card, existing_relax, ground = traits
+        cty = self.players[p]["city"]
+        _x, y, s = C.SLOTS[slot]
+        if s > 1 and len(hand) < 3:
+            return None
+        la, ra = C.new_faces_active(cty, slot)
+        hidden = set(C.obstructed_by(cty, slot))
+        relax_city = any(f not in hidden for f in existing_relax)
+        doused = [ground and s == 1, ground and s == 1]
+        for side in (0, 1):
+            if not doused[side]:
+                for cell in C.CELL_NEIGHBOURS[(y, s)]:
+                    j = C.visible_slot(cty, cell, side)
+                    if j is not None and CARD_OF[C.face_card(cty, j, side)].water:
+                        doused[side] = True
+                        break
+        ok = [{}, {}]
+        for c in hand:
+            storeys, needs_met, douse, relaxes = per_card[c]
+            for side, active in ((0, la), (1, ra)):
+                if not active:
+                    ok[side][c] = (True, False, False)
+                else:
                     ok[side][c] = (s in storeys and needs_met, douse and not doused[side], relaxes)
+        return ok, relax_city
+
+    @staticmethod
+    def _pair_fits(fit, L: int, R: int) -> bool:
+        ok, relax_city = fit
+        gl, nl, rl = ok[0][L]
+        gr, nr, rr = ok[1][R]
+        return gl and gr and L != R and not ((nl or nr) and not (relax_city or rl or rr))
+
+    def _build_pairs(self, p: int):
+        """The legal (space, left card, right card) of ``p``'s builds, in a fixed order; a
+        storey-2 or -3 build takes any other card of the hand as its bridge."""
+        hand = self.players[p]["hand"]
+        if len(hand) < 2:
+            return
+        traits = self._build_traits(p)
+        fits = self._pair_fits
+        for slot in self._open_slots(p):
+            fit = self._space_fit(p, slot, traits)
+            if fit is None:
+                continue
             for L in hand:
-                gl, nl, rl = ok[0][L]
-                if not gl:
+                if not fit[0][0][L][0]:
                     continue
                 for R in hand:
-                    if R == L:
-                        continue
-                    gr, nr, rr = ok[1][R]
-                    if not gr:
-                        continue
-                    if (nl or nr) and not (relax_city or rl or rr):
-                        continue
-                    yield slot, L, R
+                    if fits(fit, L, R):
+                        yield slot, L, R
+
+    def random_build(self, p: int, rng, tries: int = 32) -> dict | None:
+        """A legal build of ``p`` drawn uniformly from ``build_space(p)`` (each (space, cards,
+        bridge) equally likely) without listing them all: a space, two cards and a bridge are
+        drawn with those odds and kept when legal; None after ``tries`` draws that were not
+        (the caller then lists them). A playout needs a few random builds of hundreds."""
+        hand = self.players[p]["hand"]
+        h = len(hand)
+        if h < 2:
+            return None
+        slots = [(slot, 1 if C.SLOTS[slot][2] == 1 else h - 2) for slot in self._open_slots(p)]
+        total = sum(w for _s, w in slots)
+        if total == 0:
+            return None
+        traits = self._build_traits(p)
+        fit_of = {}
+        for _ in range(tries):
+            k = rng.below(total * h * (h - 1))
+            k, i = divmod(k, h * (h - 1))
+            L, R = hand[i // (h - 1)], hand[i % (h - 1)]
+            if R == L:               # R drawn from the other h - 1 cards
+                R = hand[h - 1]
+            for slot, w in slots:
+                if k < w:
+                    break
+                k -= w
+            fit = fit_of.get(slot, fit_of)
+            if fit is fit_of:
+                fit = fit_of[slot] = self._space_fit(p, slot, traits)
+            if fit is None or not self._pair_fits(fit, L, R):
+                continue
+            bridge = None
+            if C.SLOTS[slot][2] > 1:
+                bridge = [b for b in hand if b != L and b != R][k]
+            return build_move(slot, L, R, bridge)
+        return None
 
     def _build_moves(self, p: int) -> list[dict]:
         hand = self.players[p]["hand"]

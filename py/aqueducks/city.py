@@ -95,9 +95,28 @@ def extent_ok(city: list) -> bool:
 
 
 def open_slots(city: list) -> list[int]:
-    """Empty slots where a district may stand: supported and keeping the city's extent."""
+    """Empty slots where a district may stand: supported and keeping the city's extent
+    (``supports_ok`` and ``within_extent`` of every empty slot, inlined: every build and every
+    playout asks)."""
     box = ground_box(city)
-    return [i for i in range(NSLOTS) if city[i] is None and supports_ok(city, i) and within_extent(box, i)]
+    if box is None:
+        x_lo = y_lo = -1 << 30
+        x_hi = y_hi = 1 << 30
+    else:
+        x0, x1, y0, y1 = box
+        x_lo, x_hi, y_lo, y_hi = x1 - WIDTH + 1, x0 + WIDTH - 1, y1 - LENGTH + 1, y0 + LENGTH - 1
+    out = []
+    for i, (x, y, s) in enumerate(SLOTS):
+        if city[i] is not None:
+            continue
+        if s == 1:
+            if x_lo <= x <= x_hi and y_lo <= y <= y_hi:
+                out.append(i)
+        else:
+            a, b = SUPPORTS[i]
+            if city[a] is not None and city[b] is not None:
+                out.append(i)
+    return out
 
 
 def face_card(city: list, slot: int, side: int) -> int:

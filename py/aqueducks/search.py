@@ -222,16 +222,20 @@ def rollout(game, player, rng):
 
 def _rollout_build(game, player, rng):
     # the greedy bot's judgement on a few sampled builds: judging all of them would cost too
-    # much, and so would making them all (game.build_space makes only the ones read)
-    builds = game.build_space(player)
-    n = len(builds)
-    if n == 0:
-        return game.legal_moves(player)[0]   # no build: the engine says what is left (a pass)
-    if n == 1:
-        return builds[0]
+    # much, and so would listing them all (game.random_build draws one without the others;
+    # when legal builds are too rare for its draws, game.build_space lists them)
     best, best_v = None, None
-    for _ in range(min(SAMPLED_BUILDS, n)):
-        m = builds[rng.below(n)]
+    builds = None
+    for _ in range(SAMPLED_BUILDS):
+        m = game.random_build(player, rng) if builds is None else None
+        if m is None:
+            if builds is None:
+                builds = game.build_space(player)
+                if len(builds) == 0:      # no build: the engine says what is left (a pass)
+                    return game.legal_moves(player)[0]
+                if len(builds) == 1:
+                    return builds[0]
+            m = builds[rng.below(len(builds))]
         v = _preview_build(game, player, m)
         if best_v is None or v > best_v:
             best, best_v = m, v

@@ -40,3 +40,46 @@ def test_build_space_refuses_an_index_outside_it():
         space[len(space)]
     with pytest.raises(IndexError):
         space[-1]
+
+
+def test_a_random_build_is_a_legal_one_and_every_legal_one_can_come():
+    # game.random_build draws from build_space without listing it (the playouts' builds)
+    for g in _games():
+        for p in g.to_act():
+            space = g.build_space(p)
+            legal = [space[i] for i in range(len(space))]
+            rng = Rng(p + 1)
+            drawn = [g.random_build(p, rng, tries=10_000) for _ in range(40 * max(len(legal), 1))]
+            if not legal:
+                assert drawn == [None] * len(drawn)
+                continue
+            assert all(m in legal for m in drawn)
+            # uniform over (space, cards, bridge): with 40 draws a build, all of them turn up
+            # unless there are hundreds (then most do)
+            seen = {repr(m) for m in drawn}
+            assert len(seen) >= 0.9 * len(legal)
+
+
+def test_a_random_build_gives_up_when_its_draws_miss():
+    g = _games()[0]
+    p = g.to_act()[0]
+    assert g.random_build(p, Rng(1), tries=0) is None
+
+
+def test_open_spaces_are_the_supported_empty_ones_within_the_extent():
+    # city.open_slots inlines supports_ok and within_extent: the same spaces as the definition
+    from aqueducks import city as C
+    checked = 0
+    for seed in range(4):
+        g = aqueducks.GAME.new({"players": 4}, 950 + seed)
+        rng = Rng(seed)
+        while not g.is_over:
+            for pl in g.players:
+                cty = pl["city"]
+                box = C.ground_box(cty)
+                assert C.open_slots(cty) == [i for i in range(C.NSLOTS) if cty[i] is None
+                                             and C.supports_ok(cty, i) and C.within_extent(box, i)]
+                checked += 1
+            p = g.to_act()[0]
+            g.apply(p, aqueducks.BOTS["greedy"](g, p, rng))
+    assert checked > 100
