@@ -55,6 +55,18 @@ def _preview_build(game, player, mv) -> float:
     return val
 
 
+def cheapest_bridges(builds: list) -> list:
+    """One build per (cards, space): the one whose bridge is the card worth least (a bridge
+    only holds the storey up, so the greedy bot gives up its cheapest card)."""
+    best_bridge = {}
+    for m in builds:
+        k = (m["cards"][0], m["cards"][1], m["x"], m["y"], m["storey"])
+        b = m["bridge"]
+        if k not in best_bridge or (b is not None and card_value(CARD_OF[b]) < card_value(CARD_OF[best_bridge[k]["bridge"]])):
+            best_bridge[k] = m
+    return list(best_bridge.values())
+
+
 def greedy_bot(game, player, rng):
     moves = game.legal_moves(player)
     if len(moves) == 1:
@@ -64,15 +76,8 @@ def greedy_bot(game, player, rng):
         builds = [m for m in moves if m["type"] == "build"]
         if not builds:
             return moves[0]
-        # bridges: only evaluate the cheapest bridge per (cards, slot)
-        best_bridge = {}
-        for m in builds:
-            k = (m["cards"][0], m["cards"][1], m["x"], m["y"], m["storey"])
-            b = m["bridge"]
-            if k not in best_bridge or (b is not None and card_value(CARD_OF[b]) < card_value(CARD_OF[best_bridge[k]["bridge"]])):
-                best_bridge[k] = m
         best, best_v = None, None
-        for m in best_bridge.values():
+        for m in cheapest_bridges(builds):
             v = _preview_build(game, player, m) + rng.random() * 1e-3
             if best_v is None or v > best_v:
                 best, best_v = m, v

@@ -16,7 +16,7 @@ from gamecore.rollouts import RolloutSearch
 
 from . import abilities as A
 from . import city as C
-from .bots import _preview_build, _res_value, card_value
+from .bots import _preview_build, _res_value, card_value, cheapest_bridges
 from .cards import CARD_OF
 from .search import determinize, evaluate, heuristic, rollout
 
@@ -28,8 +28,10 @@ THINK_SECONDS = 0.3
 ROLLOUT_DEPTH = 32
 #: builds tried: the greedy preview's best few
 TOP_K = 4
-#: picks, donations and protections tried: the best few by the greedy bot's measures
-MAX_CANDIDATES = 8
+#: picks, donations and protections tried: the best few by the greedy bot's measures. Four,
+#: not eight: the page's default think buys about 26 playouts per decision (docs/bots.md), and
+#: eight candidates would get three rounds each, too few for their means to say anything
+MAX_CANDIDATES = 4
 
 
 def candidates(k=TOP_K, most=MAX_CANDIDATES):
@@ -55,7 +57,9 @@ def _ranked(game, player, legal, k):
         return sorted(legal, key=kept_value, reverse=True)
     if t != "build":
         return legal
-    builds = [m for m in legal if m["type"] == "build"]
+    # the greedy bot's own choice of bridge: candidates that differ only in the card spent as
+    # a bridge would fill the list with near-copies of one build
+    builds = cheapest_bridges([m for m in legal if m["type"] == "build"])
     scored = sorted(((_preview_build(game, player, m), i) for i, m in enumerate(builds)), reverse=True)
     return [builds[i] for _s, i in scored[:k]]
 

@@ -68,6 +68,13 @@ def test_aqueducks_candidates_are_few_and_legal():
         assert 1 <= len(got) <= 8 and all(m in legal for m in got)
         if legal[0]["type"] == "build":
             assert len(got) <= 4
+            # distinct builds: never two that differ only in the card spent as the bridge
+            assert len({(m["cards"][0], m["cards"][1], m["x"], m["y"], m["storey"]) for m in got}) == len(got)
+            # the first is as good as the greedy bot's build by its own preview (which breaks
+            # ties at random)
+            from aqueducks.bots import _preview_build
+            greedy = aqueducks.BOTS["greedy"](g, p, Rng(0))
+            assert abs(_preview_build(g, p, got[0]) - _preview_build(g, p, greedy)) < 1e-9
         seen.add(legal[0]["type"])
         g.apply(p, aqueducks.BOTS["greedy"](g, p, rng))
     assert {"build", "pick"} <= seen or {"build", "donate"} <= seen
