@@ -7,7 +7,10 @@ budget on CPython and, with --page, in Pyodide in headless Chromium.
 Every figure printed says how many seeded games were played and with what budget. Games run in
 parallel worker processes (--jobs). Seeds are fixed, so a run is reproducible.
 
-Usage: python tools/bench_bots.py [--only wwn,ww2,ww2r,ww4,aq4,aq1,time,page] [--games-ww2 N] ...
+The search's playouts per second with fixed budgets (``speed``) are measured on CPython and in
+the vendored Pyodide under Node (tools/bench_search.py, tools/bench_search_node.mjs).
+
+Usage: python tools/bench_bots.py [--only wwn,ww2,ww2r,ww4,aq4,aq1,speed,time,page] [--games-ww2 N] ...
 """
 from __future__ import annotations
 
@@ -232,9 +235,40 @@ def page_times(decisions, budget_ms):
     server.shutdown()
 
 
+def search_speed(rounds=2):
+    """Playouts per second of the hard search with fixed budgets (tools/bench_search.py), the
+    same workload on CPython and in Pyodide under Node (the worker's interpreter; CPU time on
+    both sides, so load does not move the ratio)."""
+    import json
+    import shutil
+    import subprocess
+    script = os.path.join(ROOT, "tools", "bench_search.py")
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "py"))
+    cpy = json.loads(subprocess.run([sys.executable, script], env=env, capture_output=True, text=True,
+                                    check=True).stdout.strip().splitlines()[-1])
+    node = shutil.which("node")
+    pyo = None
+    if node:
+        r = subprocess.run([node, os.path.join(ROOT, "tools", "bench_search_node.mjs"), str(rounds)],
+                           capture_output=True, text=True)
+        lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+        pyo = json.loads(lines[-1]) if r.returncode == 0 and lines else None
+    for name in (k for k in cpy if k != "python"):
+        c = cpy[name]
+        line = (f"search speed, {name}, {c['decisions']} decisions of {c['playouts']} playouts (CPU time): "
+                f"CPython {cpy['python']} {c['playouts_per_s']:.0f} playouts/s ({c['ms_per_decision']:.0f} ms a decision)")
+        if pyo:
+            q = pyo[name]
+            line += (f"; Pyodide {pyo['python']} in Node {q['playouts_per_s']:.0f} playouts/s "
+                     f"({q['ms_per_decision']:.0f} ms); Pyodide / CPython {q['playouts_per_s'] / c['playouts_per_s']:.2f}x")
+        else:
+            line += "; Pyodide not measured (no node, or no vendored Pyodide in web/vendor)"
+        print(line, flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="wwn,ww2,ww2r,ww4,aq4,aq1,time,page")
+    ap.add_argument("--only", default="wwn,ww2,ww2r,ww4,aq4,aq1,speed,time,page")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--games-wwn", type=int, default=1000)
     ap.add_argument("--games-ww2", type=int, default=200)
@@ -242,10 +276,11 @@ def main():
     ap.add_argument("--games-ww4", type=int, default=200)
     ap.add_argument("--games-aq4", type=int, default=80)
     ap.add_argument("--games-aq1", type=int, default=100)
-    ap.add_argument("--it-ww", type=int, default=200, help="playouts per Water Works decision")
-    ap.add_argument("--it-aq", type=int, default=50, help="playouts per Aqueducks decision")
+    # what the page's default think (600 ms) buys in the engine worker (docs/bots.md)
+    ap.add_argument("--it-ww", type=int, default=117, help="playouts per Water Works decision")
+    ap.add_argument("--it-aq", type=int, default=26, help="playouts per Aqueducks decision")
     ap.add_argument("--decisions", type=int, default=40, help="timed decisions per game")
-    ap.add_argument("--budget-ms", type=int, default=300)
+    ap.add_argument("--budget-ms", type=int, default=600)
     a = ap.parse_args()
     only = set(a.only.split(","))
     print(f"bots benchmark ({os.cpu_count()} cores, {a.jobs} worker processes)", flush=True)
@@ -266,6 +301,8 @@ def main():
                   "aqueducks", 4, a.games_aq4, "greedy", a.it_aq, 40_000)
         if "aq1" in only:
             solo(pool, a.games_aq1, a.it_aq, 50_000)
+    if "speed" in only:
+        search_speed()
     if "time" in only:
         decision_times("waterworks", 2, a.decisions, a.budget_ms / 1000)
         decision_times("aqueducks", 4, a.decisions, a.budget_ms / 1000)
