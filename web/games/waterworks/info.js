@@ -61,7 +61,10 @@ export function renderPiles(el, view) {
       ${top ? '<div class="ww-card small face"><canvas class="ww-card-art"></canvas></div>' : '<div class="ww-card small empty"></div>'}
       <span class="ww-pile-cap">discard ${view.discard_size}</span>
     </div>`;
-  if (top) requestAnimationFrame(() => paintCard(el.querySelector('canvas'), top));
+  // The canvas is taken now: the piles may be drawn again before the frame comes (History
+  // scrubbed back to the deal, whose discard pile is empty, and there is no canvas then).
+  const canvas = el.querySelector('canvas');
+  if (canvas) requestAnimationFrame(() => paintCard(canvas, top));
 }
 
 /** A key to the pictures on the table (also told in words by every label). */
