@@ -33,7 +33,7 @@ export function onMenuShown(fn) { menuShown = fn; }
 
 /**
  * Show a game screen for an open engine game ({id, game, options, seed, players, seats,
- * engine?}); resolves with the screen (its cleanup(), locate(target), ...) or null. A
+ * engine?}); resolves with the screen (its cleanup(), locate(target), moveTargets(move), ...) or null. A
  * tutorial passes its own engine, exit and rematch, and is not autosaved.
  */
 export async function openGame(session, {

@@ -1,9 +1,10 @@
 // The Hint button (and the H key) on a game screen: the engine's hard search thinks, in its
 // worker, for the person whose turn it is, from their own view (the engine's `hint`, docs/api.md),
 // and the move it found is lit on the table with numbered rings where the tutorial coach puts
-// them (the screen's locate(target)), with the search's reason in one sentence. Nothing is
-// played: the person still makes the move, and the engine still judges it. Pressing Hint again
-// (or Escape) while it thinks cancels it; a move, a take-back or leaving drops its answer.
+// them (the screen's own moveTargets(move), each found by its locate(target)), with the
+// search's reason in one sentence. Nothing is played: the person still makes the move, and
+// the engine still judges it. Pressing Hint again (or Escape) while it thinks cancels it; a
+// move, a take-back or leaving drops its answer.
 // Off in online games unless the host allows hints (session.online.hints).
 import { loadStyle } from './style.js';
 import { keyHints } from './keys.js';
@@ -18,29 +19,6 @@ export const HINT_MS = 900;
 const hintMs = () => pageSetting('hint', 'pnd.hintMs', (ms) => ms >= 50 && ms <= 10000) ?? HINT_MS;
 const REFRESH_MS = 200;
 
-/** What to press for a move, as tutorial targets (docs/tutorials.md), in order. */
-const TARGETS = {
-  waterworks(m) {
-    const card = m.card === undefined ? [] : [{ kind: 'hand-card', card: m.card }];
-    const turn = m.turned ? [{ kind: 'button', act: 'turn' }] : [];
-    const cell = m.x === undefined ? [] : [{ kind: 'cell', x: m.x, y: m.y }];
-    if (m.type === 'discard') return [...card, { kind: 'button', act: 'discard' }];
-    if (m.type === 'plumber') return [{ kind: 'hand-card', card: m.discard }, { kind: 'button', act: 'plumber' }, ...cell];
-    if (m.type === 'spout') return [{ kind: 'button', act: 'spout' }];
-    return [...card, ...turn, ...cell];
-  },
-  aqueducks(m) {
-    if (m.type === 'build') {
-      const bridge = m.bridge === null || m.bridge === undefined ? [] : [{ kind: 'hand-card', card: m.bridge }];
-      return [...m.cards.map((card) => ({ kind: 'hand-card', card })), { kind: 'slot', x: m.x, y: m.y, storey: m.storey }, ...bridge];
-    }
-    if (m.type === 'pick') return [{ kind: 'draft-card', card: m.card }, { kind: 'button', act: 'take' }];
-    if (m.type === 'donate') return [{ kind: 'pondifex-space', space: m.space }];
-    if (m.type === 'protect') return [...m.districts.map((district) => ({ kind: 'district', district })), { kind: 'button', act: 'confirm' }];
-    return [{ kind: 'button', act: m.type }];
-  },
-};
-
 const BULB = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.6 10.8c.8.6 1.1 1.3 1.1 2.2h5c0-.9.3-1.6 1.1-2.2A6 6 0 0 0 12 3z" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
 /** Hints are for this device's people, in a game of people against bots or each other here;
@@ -52,7 +30,8 @@ export function hintsAllowed(session) {
 }
 
 /**
- * Put the Hint button on a mounted game screen (`screen`: its match and locate(target)).
+ * Put the Hint button on a mounted game screen (`screen`: its match, moveTargets(move), the
+ * tutorial targets to press for a move, and locate(target), where each is on screen).
  * Returns {cancel(), detach()}.
  */
 export function attachHint(screen, session, root) {
@@ -139,8 +118,8 @@ export function attachHint(screen, session, root) {
     button.classList.remove('thinking');
     button.querySelector('.frame-hint-word').textContent = 'Hint';
     if (!res.ok) { say(res.error.message); return; }
-    const make = TARGETS[session.game];
-    shown = { player: mine.player, move: res.result.move, targets: make ? make(res.result.move) : [] };
+    const move = res.result.move;
+    shown = { player: mine.player, move, targets: screen.moveTargets ? screen.moveTargets(move) : [] };
     bubble.dataset.move = JSON.stringify(res.result.move);
     say(res.result.reason);
     // as the coach does: the first thing to press that is scrolled out of sight is brought in

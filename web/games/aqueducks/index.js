@@ -25,6 +25,7 @@ import { renderHand } from './hand.js';
 import { readEvents, newsHtml } from './news.js';
 import { eventText } from './log-text.js';
 import { overPanel, showOver } from './game-over.js';
+import { moveTargets } from './move-targets.js';
 
 const SPEED_KEY = 'pnd.aqueducks.speed';
 // where the other cities' miniatures fold into the tabs (style.css: the same widths): phones
@@ -117,6 +118,9 @@ class AqueducksUI {
   }
 
   exit() { this.session.exit(); }
+
+  /** What to press for an engine move, as tutorial targets (the Hint lights them). */
+  moveTargets(m) { return moveTargets(m); }
 
   /** The element a tutorial target (docs/tutorials.md) is (or the button that shows it), or
    *  the box it is drawn in, or null while it is not on screen. */

@@ -17,6 +17,7 @@ import { WwMotion } from './motion.js';
 import { sound } from '../../shell/sound.js';
 import { count, verb, withArticle, Possessive } from '../../shell/words.js';
 import { keyHints } from '../../shell/keys.js';
+import { moveTargets } from './move-targets.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
@@ -502,7 +503,7 @@ export async function mount(el, session) {
     return seen ? r : null;
   }
 
-  return { match, cleanup, locate };
+  return { match, cleanup, locate, moveTargets };
 }
 
 function nearest(spots, from, [dx, dy]) {
