@@ -5,6 +5,8 @@ main-thread task over 50 ms). Screenshots of both, on both games, at the four si
 from __future__ import annotations
 
 import json
+import struct
+from pathlib import Path
 
 from helpers_menu import start_from_menu
 
@@ -226,4 +228,10 @@ def test_the_hints_used_are_said_at_the_end_and_on_the_score_card(open_page, art
     card = page.locator("dialog[data-testid=score-card-dialog][open]")
     card.locator("[data-testid=score-hints]:has-text('2 hints used')").wait_for(timeout=30_000)
     card.screenshot(path=str(artifacts / "hint-score-card.png"))
+    # the saved picture is the card's too (its words: tests/test_score_words.py)
+    with page.expect_download() as saved:
+        card.locator("[data-act=image]").click()
+    png = Path(saved.value.path()).read_bytes()
+    (artifacts / "hint-score-card-image.png").write_bytes(png)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (1200, 630)
     no_errors(probe)

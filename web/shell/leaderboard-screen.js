@@ -5,7 +5,7 @@ import { GAMES } from './games.js';
 import { esc } from './frame.js';
 import { loadStyle } from './style.js';
 import { closeGame } from './game-screen.js';
-import { ordinal } from './score-card.js';
+import { ordinal } from './score-words.js';
 import { count } from './words.js';
 
 const FORMAT = 'pipes-and-ducks/leaderboard';

@@ -9,43 +9,9 @@ import { GAMES, isGame } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { scoreLink, submitUrl } from './score-links.js';
 import { copyField } from './copy.js';
+import { scoreWords, hintWords, dayText, cardImageLines, TEXT_LEFT } from './score-words.js';
 
 const VERIFIED = 'Verified: this game reaches this score.';
-
-/** The score as words: {big, unit, line} (e.g. 191 / duckats / "Ravenna · solo"). */
-export function scoreWords(card) {
-  const c = card.claim;
-  const players = card.seats.length;
-  const of = players > 1 ? ` · ${ordinal(c.rank)} of ${players}` : '';
-  if (card.game === 'aqueducks') {
-    const faction = c.faction.charAt(0).toUpperCase() + c.faction.slice(1);
-    return players === 1
-      ? { big: String(c.duckats), unit: 'duckats', line: `${faction} · solo` }
-      : { big: String(c.favour), unit: 'Favour', line: `${faction}${of}${c.won ? ' · winner' : ''}` };
-  }
-  return c.won
-    ? { big: String(c.turns), unit: 'turns to win', line: `Water Works · won${of}` }
-    : { big: String(c.line), unit: 'pipes in line', line: `Water Works${of}` };
-}
-
-/** The hints the card's player used, from its record (docs/rulings/hints.md): "No hints". */
-export function hintWords(card) {
-  const got = card.record && Array.isArray(card.record.hints) ? card.record.hints[card.seat] : null;
-  const n = Array.isArray(got) ? got.length : 0;
-  return n === 0 ? 'No hints' : n === 1 ? '1 hint used' : `${n} hints used`;
-}
-
-export function ordinal(n) {
-  const s = ['th', 'st', 'nd', 'rd'];
-  const v = n % 100;
-  return `${n}${s[(v - 20) % 10] || s[v] || s[0]}`;
-}
-
-/** "3 May 2025" for a UTC date "2025-05-03". */
-export function dayText(date) {
-  const d = new Date(`${date}T12:00:00Z`);
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 const artModule = (game) => import(`../games/${game}/score-art.js`);
 
@@ -254,21 +220,10 @@ async function cardImage(card, drawn, link, nameOf) {
     const w = drawn.canvas.width * s; const h = drawn.canvas.height * s;
     g.drawImage(drawn.canvas, art.x + (art.w - w) / 2, art.y + (art.h - h) / 2, w, h);
   }
-  const w = scoreWords(card);
-  const x = 690;
-  g.fillStyle = '#f7d44c'; g.font = 'bold 30px Georgia, serif';
-  g.fillText(`Pipes & Ducks · ${GAMES[card.game].title}`, x, 80);
-  g.fillStyle = '#fbf6ea'; g.font = '600 44px system-ui, sans-serif';
-  g.fillText(card.name, x, 150);
-  g.font = 'bold 120px Georgia, serif';
-  g.fillText(w.big, x, 280);
-  g.font = '32px system-ui, sans-serif';
-  g.fillText(w.unit, x, 325);
-  g.fillStyle = '#cbeaf4'; g.font = '28px system-ui, sans-serif';
-  g.fillText(w.line, x, 375);
-  g.fillText(`${card.daily ? 'Daily deal · ' : ''}${dayText(card.date)}`, x, 415);
-  const favs = card.favourites.map(nameOf).join(' · ');
-  if (favs) { g.font = 'italic 24px Georgia, serif'; g.fillText(favs, x, 455, W - x - 30); }
+  for (const line of cardImageLines(card, nameOf)) {
+    g.fillStyle = line.colour; g.font = line.font;
+    g.fillText(line.text, TEXT_LEFT, line.y, line.width);
+  }
   const qr = qrModules(link);
   if (qr) {
     const size = 150; const cell = size / qr.n; const qx = W - size - 40; const qy = H - size - 40;

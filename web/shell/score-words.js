@@ -1,0 +1,64 @@
+// A score card's words (issue 24): the score, the hints used and the date as the card and its
+// saved picture say them. Kept apart from the dialog (score-card.js) so that the picture's
+// lines are one pure function, the same for the card on screen and the PNG.
+import { GAMES } from './games.js';
+
+/** The score as words: {big, unit, line} (e.g. 191 / duckats / "Ravenna · solo"). */
+export function scoreWords(card) {
+  const c = card.claim;
+  const players = card.seats.length;
+  const of = players > 1 ? ` · ${ordinal(c.rank)} of ${players}` : '';
+  if (card.game === 'aqueducks') {
+    const faction = c.faction.charAt(0).toUpperCase() + c.faction.slice(1);
+    return players === 1
+      ? { big: String(c.duckats), unit: 'duckats', line: `${faction} · solo` }
+      : { big: String(c.favour), unit: 'Favour', line: `${faction}${of}${c.won ? ' · winner' : ''}` };
+  }
+  return c.won
+    ? { big: String(c.turns), unit: 'turns to win', line: `Water Works · won${of}` }
+    : { big: String(c.line), unit: 'pipes in line', line: `Water Works${of}` };
+}
+
+/** The hints the card's player used, from its record (docs/rulings/hints.md): "No hints". */
+export function hintWords(card) {
+  const got = card.record && Array.isArray(card.record.hints) ? card.record.hints[card.seat] : null;
+  const n = Array.isArray(got) ? got.length : 0;
+  return n === 0 ? 'No hints' : n === 1 ? '1 hint used' : `${n} hints used`;
+}
+
+export function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return `${n}${s[(v - 20) % 10] || s[v] || s[0]}`;
+}
+
+/** "3 May 2025" for a UTC date "2025-05-03". */
+export function dayText(date) {
+  const d = new Date(`${date}T12:00:00Z`);
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Where the picture's text starts, and the QR code's corner (1200 x 630, a 150 px code 40 px
+ * from the edges, with its white margin). */
+export const TEXT_LEFT = 690; const QR_LEFT = 1002; const QR_TOP = 432;
+const GOLD = '#f7d44c'; const CREAM = '#fbf6ea'; const SKY = '#cbeaf4';
+
+/** The text of the saved 1200 x 630 picture, top to bottom: [{text, font, colour, y}]. The
+ * `width` is the most a line may take. The
+ * hints used are on it as on the card ("No hints" is worth showing: docs/rulings/hints.md). */
+export function cardImageLines(card, nameOf) {
+  const w = scoreWords(card);
+  const lines = [
+    { text: `Pipes & Ducks · ${GAMES[card.game].title}`, font: 'bold 30px Georgia, serif', colour: GOLD, y: 80 },
+    { text: card.name, font: '600 44px system-ui, sans-serif', colour: CREAM, y: 150 },
+    { text: w.big, font: 'bold 120px Georgia, serif', colour: CREAM, y: 280 },
+    { text: w.unit, font: '32px system-ui, sans-serif', colour: CREAM, y: 325 },
+    { text: w.line, font: '28px system-ui, sans-serif', colour: SKY, y: 375 },
+    { text: `${card.daily ? 'Daily deal · ' : ''}${dayText(card.date)}`, font: '28px system-ui, sans-serif', colour: SKY, y: 415 },
+    { text: hintWords(card), font: '28px system-ui, sans-serif', colour: SKY, y: 455 },
+  ];
+  // a favourite a line: the QR code takes the corner to their right
+  card.favourites.forEach((key, i) => lines.push(
+    { text: nameOf(key), font: 'italic 24px Georgia, serif', colour: SKY, y: 495 + 30 * i }));
+  return lines.map((line) => ({ ...line, width: line.y + 8 > QR_TOP ? QR_LEFT - TEXT_LEFT - 16 : 1200 - TEXT_LEFT - 30 }));
+}
