@@ -52,6 +52,10 @@ CELL_NEIGHBOURS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 for (_y, _s) in CELL_SLOTS:
     CELL_NEIGHBOURS[(_y, _s)] = [c for c in ((_y - 1, _s), (_y + 1, _s), (_y, _s - 1), (_y, _s + 1))
                                   if c in CELL_SLOTS]
+#: (y, s) -> (slots seen from the left first, slots seen from the right first): the order a
+#: side picture meets them, kept as tuples because every activity and adjacency asks
+CELL_SEEN: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {
+    cell: (tuple(slots), tuple(reversed(slots))) for cell, slots in CELL_SLOTS.items()}
 ROW_CELLS: dict[int, list[tuple[int, int]]] = {y: [(y, s) for s in range(1, STOREYS + 1)]
                                                for y in range(YMIN, YMAX + 1)}
 GROUND = [i for i, (_x, _y, _s) in enumerate(SLOTS) if _s == 1]
@@ -126,22 +130,25 @@ def face_card(city: list, slot: int, side: int) -> int:
 
 def visible_slot(city: list, cell: tuple[int, int], side: int) -> int | None:
     """The slot whose ``side`` face is seen in ``cell`` of that side's picture."""
-    slots = CELL_SLOTS[cell]
-    seq = slots if side == 0 else reversed(slots)
-    for i in seq:
+    for i in CELL_SEEN[cell][side]:
         if city[i] is not None:
             return i
     return None
 
 
 def compute_activity(city: list) -> list[list[int]]:
-    """From scratch: for each slot, [left_active, right_active] (0/1)."""
+    """From scratch: for each slot, [left_active, right_active] (0/1). ``visible_slot`` of
+    every cell and side, inlined: playouts ask this of every protection they weigh."""
     act = [[0, 0] for _ in range(NSLOTS)]
-    for cell in CELL_SLOTS:
-        for side in (0, 1):
-            i = visible_slot(city, cell, side)
-            if i is not None:
-                act[i][side] = 1
+    for from_left, from_right in CELL_SEEN.values():
+        for i in from_left:
+            if city[i] is not None:
+                act[i][0] = 1
+                break
+        for i in from_right:
+            if city[i] is not None:
+                act[i][1] = 1
+                break
     return act
 
 
