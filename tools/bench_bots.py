@@ -94,13 +94,22 @@ def solo_greedy(seed):
     return g.result()["score"]
 
 
+def wilson(k, n, z=1.96):
+    """Wilson score interval of a proportion k/n (95% by default)."""
+    p, d = k / n, 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
+    return c - h, c + h
+
+
 def table(pool, label, game, players, games, opp, it, base):
     t0 = time.time()
     jobs = [(game, players, base + s, s % players, opp, it) for s in range(games)]
     out = pool.map(_worker().play_one, jobs, chunksize=1)
     wins = sum(w for w, _d, _s in out)
     draws = sum(d for _w, d, _s in out)
-    print(f"{label}: hard won {wins}/{games} = {100 * wins / games:.1f}%"
+    lo, hi = wilson(wins, games)
+    print(f"{label}: hard won {wins}/{games} = {100 * wins / games:.1f}% (Wilson 95% {100 * lo:.0f}-{100 * hi:.0f}%)"
           f" (no sole winner in {draws}); {it} playouts per decision, seats rotated, seeds"
           f" {base}..{base + games - 1} [{time.time() - t0:.0f} s]", flush=True)
     return out
@@ -279,6 +288,8 @@ def main():
     # what the page's default think (600 ms) buys in the engine worker (docs/bots.md)
     ap.add_argument("--it-ww", type=int, default=117, help="playouts per Water Works decision")
     ap.add_argument("--it-aq", type=int, default=26, help="playouts per Aqueducks decision")
+    ap.add_argument("--seed-offset", type=int, default=0,
+                    help="added to every table's first seed: fresh seeds for a new measurement")
     ap.add_argument("--decisions", type=int, default=40, help="timed decisions per game")
     ap.add_argument("--budget-ms", type=int, default=600)
     a = ap.parse_args()
@@ -286,21 +297,21 @@ def main():
     print(f"bots benchmark ({os.cpu_count()} cores, {a.jobs} worker processes)", flush=True)
     with Pool(a.jobs) as pool:
         if "wwn" in only:
-            normal_vs_random(pool, a.games_wwn, 70_000)
+            normal_vs_random(pool, a.games_wwn, 70_000 + a.seed_offset)
         if "ww2" in only:
             table(pool, f"Water Works 2p, hard vs greedy, {a.games_ww2} games", "waterworks", 2,
-                  a.games_ww2, "greedy", a.it_ww, 10_000)
+                  a.games_ww2, "greedy", a.it_ww, 10_000 + a.seed_offset)
         if "ww2r" in only:
             table(pool, f"Water Works 2p, hard vs random, {a.games_ww2r} games", "waterworks", 2,
-                  a.games_ww2r, "random", a.it_ww, 20_000)
+                  a.games_ww2r, "random", a.it_ww, 20_000 + a.seed_offset)
         if "ww4" in only:
             table(pool, f"Water Works 4p, hard + 3 greedy, {a.games_ww4} games (fair share 25%)",
-                  "waterworks", 4, a.games_ww4, "greedy", a.it_ww, 30_000)
+                  "waterworks", 4, a.games_ww4, "greedy", a.it_ww, 30_000 + a.seed_offset)
         if "aq4" in only:
             table(pool, f"Aqueducks 4p, hard + 3 greedy, {a.games_aq4} games (fair share 25%)",
-                  "aqueducks", 4, a.games_aq4, "greedy", a.it_aq, 40_000)
+                  "aqueducks", 4, a.games_aq4, "greedy", a.it_aq, 40_000 + a.seed_offset)
         if "aq1" in only:
-            solo(pool, a.games_aq1, a.it_aq, 50_000)
+            solo(pool, a.games_aq1, a.it_aq, 50_000 + a.seed_offset)
     if "speed" in only:
         search_speed()
     if "time" in only:

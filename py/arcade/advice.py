@@ -67,7 +67,7 @@ def rng_for(game, position: int, player: int, salt: int) -> Rng:
 def finish_round(search) -> None:
     """Play on to the end of the round under way: candidates are compared over complete
     rounds only, and a budget that stops mid-round would leave the last one unread."""
-    while search.iterations and search.iterations % max(len(search.moves or ()), 1):
+    while search.round_open:
         search.step(1)
     if not getattr(search, "rounds", 1):
         search.step(len(search.moves or ()) or 1)

@@ -37,6 +37,10 @@ MAX_CANDIDATES = 8
 #: another candidate replaces the greedy bot's first choice only when its mean reward is higher
 #: by more than this many standard errors of the paired (same-round) difference
 MARGIN_SE = 2.0
+#: racing: after PRUNE_AFTER rounds a candidate stops being played once its paired gain plus
+#: this many standard errors is not above zero (gamecore.rollouts; None plays every round)
+PRUNE_SE = None
+PRUNE_AFTER = 4
 
 
 def _kind(m: dict) -> tuple:
@@ -67,7 +71,8 @@ def start(game, player, rng, **kw) -> RolloutSearch:
                          heuristic=heuristic, rollout=kw.get("rollout", greedy_bot),
                          candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
                          rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
-                         margin=kw.get("margin", MARGIN_SE))
+                         margin=kw.get("margin", MARGIN_SE), prune=kw.get("prune", PRUNE_SE),
+                         prune_after=kw.get("prune_after", PRUNE_AFTER))
 
 
 def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> dict:
