@@ -7,25 +7,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
-import threading
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-from serve import make_server  # noqa: E402
-from loopback_net import LoopbackNet  # noqa: E402
-
-ARTIFACTS = ROOT / "e2e" / "artifacts"
-SUBPATH = "/pipes-and-ducks/"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-quic", "--no-first-run",
-                 "--disable-sync"]
-
-playwright_api = pytest.importorskip("playwright.sync_api")
+from helpers_browser import (ARTIFACTS, CHROMIUM_ARGS, ROOT, SUBPATH, LoopbackNet, open_in_context,
+                             playwright_api, serve_folder)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -44,14 +31,6 @@ def pytest_collection_modifyitems(config, items):
     items[:] = [item for k in range(workers) for item in browser[k::workers] + engine[k::workers]]
 
 
-def _serve(root: Path, prefix: str):
-    server = make_server(str(root), 0, prefix)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    return server, f"http://localhost:{port}{server.prefix}"
-
-
 @pytest.fixture(scope="session")
 def site_root() -> Path:
     """What the browser is served: the repo (dev) or a built folder (SITE_ROOT=dist)."""
@@ -63,14 +42,14 @@ def site_root() -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(site_root):
-    server, url = _serve(site_root, "/")
+    server, url = serve_folder(site_root, "/")
     yield url
     server.shutdown()
 
 
 @pytest.fixture(scope="session")
 def subpath_url(site_root):
-    server, url = _serve(site_root, SUBPATH)
+    server, url = serve_folder(site_root, SUBPATH)
     yield url
     server.shutdown()
 
@@ -82,31 +61,6 @@ def browser():
         b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
         yield b
         b.close()
-
-
-class PageProbe:
-    """Collects console errors and requests, so a test can assert on what the page did."""
-
-    def __init__(self, page, origin: str):
-        self.page = page
-        self.origin = origin
-        self.errors: list[str] = []
-        self.foreign: list[str] = []
-        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("request", self._request)
-
-    def _request(self, req) -> None:
-        parts = urlsplit(req.url)
-        if parts.scheme in ("data", "blob"):
-            return
-        if f"{parts.scheme}://{parts.netloc}" != self.origin:
-            self.foreign.append(req.url)
-
-
-def _origin(url: str) -> str:
-    p = urlsplit(url)
-    return f"{p.scheme}://{p.netloc}"
 
 
 @pytest.fixture
@@ -129,51 +83,6 @@ def open_page(browser, base_url):
     yield _open
     for ctx in contexts:
         ctx.close()
-
-
-def open_in_context(browser, contexts: list, url: str, width: int = 1280, height: int = 800,
-                    wait_ready: bool = True, service_workers: str = "allow",
-                    init_script: str | None = None, permissions: list[str] | None = None,
-                    touch: bool = False, first_visit: bool = False):
-    """A page in a new browser context (another device, as far as the site can tell),
-    appended to ``contexts`` for the caller to close; returns (page, probe). ``touch``: a
-    touch-screen phone (a finger the only pointer, no mouse, no keyboard). The device has
-    visited the site before (``returning_visitor``) unless ``first_visit``."""
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              device_scale_factor=1, service_workers=service_workers,
-                              permissions=permissions or [], has_touch=touch, is_mobile=touch)
-    if init_script:
-        ctx.add_init_script(init_script)
-    contexts.append(ctx)
-    page = ctx.new_page()
-    if not first_visit:
-        returning_visitor(page, url)
-    probe = PageProbe(page, _origin(url))
-    page.goto(url)
-    if wait_ready:
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
-    return page, probe
-
-
-def returning_visitor(page, url: str) -> None:
-    """Store the start-up snapshot in the page's fresh context, as a first visit leaves it
-    (the site's own web/snapshot.mjs storeSnapshot, run from a blank page of the site's
-    origin), so that ``url`` restores Python instead of starting it. A new context is a new
-    device: without this every test paid a fresh start, and the snapshot stored after it,
-    again (on this 2-core machine under load: 7-9 s to ready, against 4-5 s with the storing
-    included). The first visit itself is tested where it is the point (first_visit=True,
-    test_boot.py, test_pwa.py, the embeds)."""
-    parts = urlsplit(url)
-    site = f"{parts.scheme}://{parts.netloc}{parts.path.rsplit('/', 1)[0]}/"
-    blank = site + "__returning-visitor__.html"
-    page.route(blank, lambda route: route.fulfill(body="<!doctype html><title>.</title>",
-                                                  content_type="text/html"))
-    page.goto(blank)
-    stored = page.evaluate("""async (module) => { await (await import(module)).storeSnapshot();
-        return (await (await caches.open('pnd-pyodide-snapshot')).keys()).length; }""",
-                           site + "web/snapshot.mjs")
-    page.unroute(blank)
-    assert stored == 1, "the start-up snapshot was not stored"
 
 
 @pytest.fixture(scope="session")

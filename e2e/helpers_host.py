@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_pwa import _serve
+from helpers_browser import serve_folder
 
 BLOG = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head>
 <body style="margin:0;font-family:serif">
@@ -32,7 +32,7 @@ def serve_blog(folder: Path, src: str, width: int = 760, cross_site: bool = Fals
     origin than the site (another port); `cross_site` also makes it another site (127.0.0.1
     against the site's localhost), which is what browsers' third-party storage rules look at."""
     write_blog(folder, src, width, sandbox)
-    server, url = _serve(folder, "/")
+    server, url = serve_folder(folder, "/")
     if cross_site:
         url = url.replace("//localhost:", "//127.0.0.1:")
     return server, url

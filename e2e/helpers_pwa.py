@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SUBPATH, _serve  # noqa: F401  (the shared server helper)
+from helpers_browser import ROOT, SUBPATH, serve_folder
 
 GAME_NAMES = ["waterworks", "aqueducks"]
 
@@ -35,7 +35,7 @@ def dist_root() -> Path:
 @pytest.fixture(scope="session")
 def dist_url(dist_root):
     """The built site served under the GitHub Pages-like sub-path /pipes-and-ducks/."""
-    server, url = _serve(dist_root, SUBPATH)
+    server, url = serve_folder(dist_root, SUBPATH)
     yield url
     server.shutdown()
 

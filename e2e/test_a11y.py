@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import ARTIFACTS
+from helpers_browser import ARTIFACTS
 from helpers_pwa import GAME_NAMES, ROOT, dist_root, dist_url, has_screen, new_game, wait_ready  # noqa: F401
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -506,7 +506,7 @@ def test_looking_back_the_bar_says_the_move_looked_at(open_page):
 def test_share_copy_says_it_copied_and_stays_open(browser, base_url):
     """Issue 26 item 11: Share link, Copy closed the dialog and said nothing on screen. Copy
     now says "Copied." in the dialog, which stays open, and the link is on the clipboard."""
-    from conftest import open_in_context
+    from helpers_browser import open_in_context
     contexts = []
     try:
         page, probe = open_in_context(browser, contexts, base_url, permissions=["clipboard-read", "clipboard-write"])

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS
+from helpers_browser import ARTIFACTS
 from helpers_menu import start_from_menu
 from helpers_play import WW_HAND, aq_build, ww_turn as ww_play
 from helpers_positions import aqueducks_decisions, waterworks_leak

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 
-from conftest import ROOT, SUBPATH, _serve
+from helpers_browser import ROOT, SUBPATH, serve_folder
 
 sys.path.insert(0, str(ROOT / "py"))
 from aqueducks import BOTS, GAME  # noqa: E402
@@ -117,7 +117,7 @@ def test_the_leaderboard_shows_a_board_offline(browser, tmp_path, artifacts):
     shutil.copytree(built_root(), site)
     shutil.copy(FIXTURE_BOARD, site / "leaderboard" / "board.json")
     subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True, cwd=ROOT, capture_output=True)
-    server, url = _serve(site, SUBPATH)
+    server, url = serve_folder(site, SUBPATH)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = ctx.new_page()

@@ -12,7 +12,7 @@ import os
 import time
 
 import pytest
-from conftest import CHROMIUM_ARGS, open_in_context, playwright_api
+from helpers_browser import CHROMIUM_ARGS, open_in_context, playwright_api
 from loopback_net import CHROMIUM_ARGS as LOOPBACK_ARGS, PEERS, PERMISSIONS, SELECTED_PAIRS, is_loopback
 from helpers_menu import start_from_menu
 from helpers_play import log_lines

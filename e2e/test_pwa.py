@@ -10,9 +10,9 @@ import threading
 from collections import Counter
 
 from helpers_menu import start_from_menu
-from conftest import CHROMIUM_ARGS
+from helpers_browser import CHROMIUM_ARGS
 from serve import make_server
-from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, _serve, dist_root, dist_url,  # noqa: F401
+from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, serve_folder, dist_root, dist_url,  # noqa: F401
                          has_screen, new_game, play_some, wait_ready)
 
 
@@ -112,7 +112,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
     """A new build is offered, not forced: the page keeps running until asked."""
     site = tmp_path / "site"
     shutil.copytree(dist_root, site)
-    server, url = _serve(site, SUBPATH)
+    server, url = serve_folder(site, SUBPATH)
     try:
         ctx, page, errors = _visit_and_cache(browser, url)
         page.reload()

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import open_in_context
+from helpers_browser import open_in_context
 from helpers_menu import start_from_menu
 from helpers_host import serve_blog, wait_embed_ready, write_blog
 from helpers_pwa import dist_root, dist_url, has_screen, wait_ready  # noqa: F401
