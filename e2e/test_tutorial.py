@@ -21,7 +21,12 @@ PICTURED = {"waterworks": [2, 4, 9], "aqueducks": [2, 4, 6]}
 
 
 def open_tutorial(open_page, url, game, size=DESKTOP):
+    """The tutorial of ``game`` from the menu, in a browser that asks for reduced motion: the
+    coach's rings pulse and the cards fly for as long as a test waits, which at 0.3 s of CPU a
+    second (against 0.04 s still) made the walks the suite's dearest tests on its shared
+    cores. Where things are is the point here; motion has its own tests (test_layout.py)."""
     page, probe = open_page(url, width=size[0], height=size[1])
+    page.emulate_media(reduced_motion="reduce")
     page.click(f"[data-testid=tutorial-{game}]")
     page.wait_for_selector("[data-testid=coach]", timeout=30_000)
     page.wait_for_selector(f"html[data-screen={game}]", state="attached")
