@@ -35,6 +35,7 @@ export class Hand {
     const focusedId = document.activeElement && document.activeElement.closest && document.activeElement.closest('.ww-card')
       ? document.activeElement.dataset.cardId : null;
     this.el.replaceChildren();
+    this.painted = [];
     this.el.classList.toggle('inactive', !active);
     if (hidden || !cards) {
       for (let i = 0; i < count; i += 1) {
@@ -89,12 +90,18 @@ export class Hand {
       key.setAttribute('aria-hidden', 'true');
       b.append(key);
       this.el.append(b);
+      this.painted.push([cv, shown]);
       requestAnimationFrame(() => paint(cv, shown));
     });
     if (focusedId) {
       const again = this.el.querySelector(`[data-card-id="${focusedId}"]`);
       if (again) again.focus();
     }
+  }
+
+  /** Paint the cards' art again at their size now (the dock's fit changed it). */
+  repaint() {
+    for (const [cv, card] of this.painted || []) if (cv.isConnected) paint(cv, card);
   }
 
   focusCard(id) {

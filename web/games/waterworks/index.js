@@ -18,6 +18,7 @@ import { sound } from '../../shell/sound.js';
 import { count, verb, withArticle, Possessive } from '../../shell/words.js';
 import { keyHints } from '../../shell/keys.js';
 import { moveTargets } from './move-targets.js';
+import { fitHand } from './hand-fit.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
@@ -106,6 +107,10 @@ export async function mount(el, session) {
       }
     },
   });
+  // the cards as large as the dock beside the table allows, again whenever its room changes
+  const handFit = new ResizeObserver(() => { if (fitHand(root)) hand.repaint(); });
+  handFit.observe($('.ww-dock'));
+  handFit.observe($('.ww-bottom'));
   const controls = new Controls($('.ww-actionbox'), {
     turn: () => turnCard(),
     discard: () => doDiscard(),
@@ -477,6 +482,7 @@ export async function mount(el, session) {
     if (match) match.stop();
     if (history) history.detach();
     table.destroy();
+    handFit.disconnect();
     moves.stop();
     frame.destroy();
     document.removeEventListener('keydown', onKey);

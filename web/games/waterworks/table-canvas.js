@@ -9,6 +9,15 @@ import { placeSpots, placeMarkers } from './table-buttons.js';
 
 const RATIO = 1.16;          // cell height / width: cards stand upright
 const MAX_CELL = 104;        // a fitted view never blows a short line up further than this
+const FLOOR = 0.35;          // cells of floor a fitted view may show past the table's edge (its margin)
+
+/** Where a fitted view puts the table's start `o` along one side, the view spanning [from, to]
+ *  and the table `size` long: no more than `floor` px of floor past either of its edges while
+ *  the table is longer than the view, else the whole table in view; as near `o` as that allows. */
+function onTable(o, from, to, size, floor) {
+  const lo = to - size - floor; const hi = from + floor;
+  return lo <= hi ? Math.min(hi, Math.max(lo, o)) : Math.min(lo, Math.max(hi, o));
+}
 
 export class TableCanvas {
   /** picture: a still for the Rules dialog (web/games/waterworks/pictures.js): no zoom, pan,
@@ -196,16 +205,22 @@ export class TableCanvas {
       if (mine.length) { const m = box(mine); b = { ...m, cw: spots.length ? Math.min(least, m.cw) : least }; } else b.cw = least;
     }
     const { cw } = b;
-    // Along a side where all of it fits at this size it is centred, even if that shows floor
-    // past the table's edge (held to the edge, lines that start by it hugged it with the rest
-    // of the view empty); where only the person's part fits, that part is centred and held to
-    // the table, so no view space goes to floor.
+    // Along a side where all of it fits at this size it is centred, as far as that shows no
+    // floor past the table's edge: centred regardless, a 1440x900 view of lines by the valves
+    // was a third dark floor past them; held to the table, the view's spare room is table the
+    // lines can grow into. Where only the person's part fits, that part is centred and held
+    // to the table's very edge.
     const fitsX = (whole.x1 - whole.x0) * cw <= vw + 0.5;
     const fitsY = (whole.y1 - whole.y0) * cw * RATIO <= vh + 0.5;
     const sx = fitsX ? whole : b; const sy = fitsY ? whole : b;
     const cam = { cw, ox: inset + vw / 2 - ((sx.x0 + sx.x1) / 2) * cw, oy: top + vh / 2 - ((sy.y0 + sy.y1) / 2) * cw * RATIO };
     const held = this.edges(cam);
-    return { cw, ox: fitsX ? cam.ox : held.ox, oy: fitsY ? cam.oy : held.oy };
+    const { width: W, height: H } = v.table;
+    return {
+      cw,
+      ox: fitsX ? onTable(cam.ox, inset, this.vw, W * cw, FLOOR * cw) : held.ox,
+      oy: fitsY ? onTable(cam.oy, top, this.vh, H * cw * RATIO, FLOOR * cw) : held.oy,
+    };
   }
 
   /** A table larger than the view is not pulled in from its edges (no floor past the valves). */
