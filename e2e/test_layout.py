@@ -267,6 +267,7 @@ def test_aqueducks_fits_the_viewport(open_page, artifacts, size):
         tiny = small_targets(page, ".aq-zoom, .aq-tabs button, .aq-views button, .aq-boards-toggle, [data-testid=action-panel] button, .frame-bar button, .frame-bar select")
         assert tiny == [], f"touch targets under 44x44 px: {tiny}"
     page.screenshot(path=str(artifacts / f"layout-aqueducks-{w}x{h}.png"))
+    boards_reachable(page, f"start {w}x{h}")
     # the boards are one tap away on narrow screens, and the page still does not scroll
     toggle = page.locator("[data-testid=boards-toggle]")
     if toggle.is_visible():
@@ -315,6 +316,28 @@ def in_sight(page, selector, at_least=1, first=False):
     if hidden:
         page.screenshot(path=str(ARTIFACTS / "layout-not-in-sight.png"))
     assert not hidden, f"{selector} not in sight (scrolled out of its box, off screen or covered): {hidden}"
+
+
+PBOARD = ".aq-boards .aq-pboard h3"
+
+
+def boards_reachable(page, where):
+    """The player board is in sight, or the Boards button is and opens it (in sight, the page
+    not scrolling), and it closes again (issue 26 item 11: at 1280x720 a build's hand of 7
+    left the boards 0 px tall under it, with no button)."""
+    seen = page.evaluate(IN_SIGHT, PBOARD)
+    if seen and all(ok for ok, _ in seen):
+        return
+    in_sight(page, "[data-testid=boards-toggle]")
+    page.click("[data-testid=boards-toggle]")
+    in_sight(page, PBOARD)
+    no_page_scroll(page, f"{where}, the boards open")
+    page.screenshot(path=str(ARTIFACTS / f"layout-boards-{where.replace(' ', '-')}.png"))
+    # closed by the button, or where the drawer covers it, by the drawer's own Close
+    close = page.locator("[data-testid=boards-close]")
+    page.click("[data-testid=boards-close]" if close.is_visible() else "[data-testid=boards-toggle]")
+    page.wait_for_selector(".aq:not(.boards-open)", state="attached")
+    assert page.get_attribute("[data-testid=boards-toggle]", "aria-expanded") == "false"
 
 
 def open_decision(page, decision):
@@ -372,6 +395,7 @@ def test_every_decision_fits_with_the_largest_hand(open_page, artifacts, decisio
         page.locator(AQ_HAND_CARD).first.click()
         in_sight(page, "[data-testid=confirm-pick]")
     assert page.evaluate(ZOOM_OVER_TEXT) == [], "a zoom button covers a line of its card"
+    boards_reachable(page, f"{decision} {w}x{h}")
     # the news: every line in sight, or its All button is, and opens it to every line
     if page.locator("[data-testid=news] li").count():
         lines = page.evaluate(IN_SIGHT, "[data-testid=news] li")

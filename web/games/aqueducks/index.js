@@ -20,6 +20,7 @@ import * as Publican from './phases/publican.js';
 import * as Protect from './phases/protect.js';
 import * as Draft from './phases/draft.js';
 import { fitNews, fitTrack } from './strips.js';
+import { foldBoards } from './boards-fold.js';
 import { layoutScreen } from './screen-layout.js';
 import { renderHand } from './hand.js';
 import { readEvents, newsHtml } from './news.js';
@@ -92,6 +93,9 @@ class AqueducksUI {
     // the strips are sized to their lines and the width: again when the window changes
     this.fitStrips = () => { fitNews(this.el.news); fitTrack(this.el.top.querySelector('.aq-track')); };
     window.addEventListener('resize', this.fitStrips);
+    // the boards fold behind their button when the side column has no room left for them
+    this.foldBoards = () => foldBoards(this.frame.board, this.foldQuery.matches);
+    window.addEventListener('resize', this.foldBoards);
     // phones fold the miniatures into the seats' tabs (minis.js); crossing the line redraws
     this.foldQuery = matchMedia(FOLD_MINIS);
     this.foldChange = () => this.refresh();
@@ -107,6 +111,7 @@ class AqueducksUI {
     document.removeEventListener('keydown', this.keyHandler);
     window.removeEventListener('resize', this.stickyTop);
     window.removeEventListener('resize', this.fitStrips);
+    window.removeEventListener('resize', this.foldBoards);
     this.foldQuery.removeEventListener('change', this.foldChange);
     if (this.match) this.match.stop();
     if (this.history) this.history.detach();
@@ -135,8 +140,9 @@ class AqueducksUI {
     }[t.kind];
     if (sel) {
       const el = q(sel);
-      // on a narrow screen the boards are closed behind their button: point at that
-      const shut = el && !el.getClientRects().length && el.closest('.aq-boards');
+      // the boards closed behind their button (a narrow screen, or a desktop column too short
+      // for them), or open in the hand's place: point at that button
+      const shut = el && !el.getClientRects().length && el.closest('.aq-boards, .aq-hand');
       return shut ? q('.aq-boards-toggle') : el;
     }
     if (t.kind !== 'district') return null;
@@ -183,6 +189,8 @@ class AqueducksUI {
     this.protectSel = new Set();
     this.draftSel = null;
     this.errorText = null;
+    // a new decision shows the hand again where the open boards stood in its place
+    if (this.frame.board.querySelector('.aq.boards-fold')) this.closeBoards();
     this.refresh();
     this.frame.announce(`${this.seats[player].name}, your turn: ${this.promptWords()}`);
     const first = this.root.querySelector('.aq-hand [data-card-id]:not([aria-disabled=true]), .aq-panel .btn-primary:not([disabled]), .aq-panel button:not([disabled])');
@@ -373,16 +381,30 @@ class AqueducksUI {
     renderHand(this, turn, action);
 
     // boards
-    this.el.boards.innerHTML = playerBoard(shownCity, this.seats[this.shown], { solo: v.solo }) +
+    // (a drawer over the screen on a narrow one: its Close button stays at its top)
+    this.el.boards.innerHTML = '<button type="button" class="btn btn-small aq-boards-close" data-act="boards-close" data-testid="boards-close">Close</button>' +
+      playerBoard(shownCity, this.seats[this.shown], { solo: v.solo }) +
       (v.solo ? soloBoard(v, this.bestRank) : visit ? '' : pondifexBoard(v, this.seats, []));
     // during a Publican visit the Pondifex is in the panel, beside the prompt
     this.el.boards.classList.toggle('aq-boards-publican', visit);
+    this.foldBoards();
+  }
+
+  /** Close the boards where they are open over the screen or in the hand's place; whether
+   *  they were. */
+  closeBoards() {
+    const aq = this.frame.board.querySelector('.aq');
+    if (!aq.classList.contains('boards-open')) return false;
+    aq.classList.remove('boards-open');
+    this.foldBoards();
+    return true;
   }
 
   // ------------------------------------------------------------- keys
   keys(e) {
     if (document.querySelector('dialog[open]')) return;
     if (e.key === 'Escape' && this.newsOpen) { this.newsOpen = false; this.refresh(); e.preventDefault(); return; }
+    if (e.key === 'Escape' && this.closeBoards()) { e.preventDefault(); return; }
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;

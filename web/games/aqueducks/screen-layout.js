@@ -25,7 +25,7 @@ export function layoutScreen(ui) {
         <div class="aq-citycol">
           <div class="aq-citybar">
             <div class="aq-tabs" role="tablist" aria-label="Whose city"></div>
-            <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards">Boards<span class="aq-long">&nbsp;&amp; Pondifex</span></button>
+            <button type="button" class="btn btn-small aq-boards-toggle" data-testid="boards-toggle" aria-expanded="false" aria-controls="aq-boards"><span class="aq-toggle-word">Boards</span><span class="aq-long">&nbsp;&amp; Pondifex</span></button>
             <div class="aq-views" role="radiogroup" aria-label="City view">
               <button type="button" role="radio" data-view="overview" data-testid="view-overview" title="Overview (key 1)">Overview</button>
               <button type="button" role="radio" data-view="left" data-testid="view-left" title="Seen from the left (key 2)">◀ Left<span class="aq-long"> view</span></button>
@@ -43,7 +43,7 @@ export function layoutScreen(ui) {
         <div class="aq-side">
           <section class="aq-panel" data-testid="action-panel" aria-label="Your move"></section>
           <section class="aq-handbox">
-            <h3 class="aq-hand-title">Your hand</h3>
+            <div class="aq-handhead"><h3 class="aq-hand-title">Your hand</h3></div>
             <div class="aq-hand" role="group" aria-label="Your hand" data-testid="hand"></div>
           </section>
           <div class="aq-boards" id="aq-boards" role="region" aria-label="Player board and the Pondifex" tabindex="0"></div>
@@ -73,8 +73,8 @@ export function layoutScreen(ui) {
   ui.el.top.addEventListener('scroll', (e) => { if (e.target.matches('.aq-track')) edges(e.target); }, true);
   const toggle = b.querySelector('.aq-boards-toggle');
   toggle.addEventListener('click', () => {
-    const open = b.querySelector('.aq').classList.toggle('boards-open');
-    toggle.setAttribute('aria-expanded', String(open));
+    b.querySelector('.aq').classList.toggle('boards-open');
+    ui.foldBoards();
   });
   // the news opens to every line over the screen, and closes with its button, a click
   // anywhere else or Escape (index.js keys)
@@ -117,6 +117,7 @@ export function layoutScreen(ui) {
     if (c) showCard(ui, c.dataset.key, false);
   });
   ui.el.boards.addEventListener('click', (e) => {
+    if (e.target.closest('[data-act=boards-close]')) { ui.closeBoards(); toggle.focus(); return; }
     const s = e.target.closest('[data-space]');
     if (s && !s.disabled && ui.myTurn() && ui.snap.view.action === 'publican') Publican.donate(ui, s.dataset.space);
   });
