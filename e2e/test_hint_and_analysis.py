@@ -152,6 +152,11 @@ class MainThread:
 
 
 def analyse_saved(page, text):
+    # Reduced motion: the page stands still while it waits for the analysis (motion has its
+    # own tests, test_layout.py); the frames counted are requestAnimationFrame's, which go on.
+    # The chart test cost 62 CPU s with motion, 43 without (the Chromium tree's /proc times,
+    # both runs side by side at load 10-12).
+    page.emulate_media(reduced_motion="reduce")
     page.evaluate(LONG_TASKS)
     page.set_input_files("#import-file", files=[{"name": "game.json", "mimeType": "application/json",
                                                  "buffer": text.encode()}])
