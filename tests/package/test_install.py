@@ -2,6 +2,7 @@
 CPython, carries the card and tutorial data, and gives the `pipes-and-ducks` command (also
 `python -m pipes_and_ducks`). Run from a folder outside the checkout, so nothing of the
 repository's own files can stand in for what the wheel must carry."""
+import fcntl
 import json
 import os
 import subprocess
@@ -15,13 +16,24 @@ from positions import finished
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def venv(tmp_path_factory):
-    where = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True)
-    python = where / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(ROOT)], check=True,
-                   env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+@pytest.fixture(scope="session")
+def venv(tmp_path_factory, worker_id):
+    """One fresh venv with the project pip-installed, for the whole run: make test's xdist
+    workers share it (each built its own before: 100-170 s of venv and isolated build each,
+    three times a run), the first to ask building it under a lock. The folder is this run's
+    own (pytest's base temp; under xdist its parent, which only this run's workers share), so
+    a venv of an earlier run's code is never used."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if worker_id != "master" else base
+    where = shared / "install-venv"
+    with open(shared / "install-venv.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (where / ".installed").exists():
+            subprocess.run([sys.executable, "-m", "venv", "--clear", str(where)], check=True)
+            python = where / "bin" / "python"
+            subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(ROOT)], check=True,
+                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+            (where / ".installed").touch()
     return where
 
 
