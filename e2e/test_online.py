@@ -551,10 +551,14 @@ def test_a_flood_of_calls_is_answered_call_by_call_and_the_move_clicked_meanwhil
     ann.wait_for_selector(HAND_READY)
     before = ann.evaluate("() => window.__received.length")
     ann.evaluate(FLOOD_AND_DISCARD, 200)
-    host.wait_for_selector(HAND_READY, timeout=20_000)  # Ann's discard was made: the host's turn
+    # Ann's discard was made: the host's turn. The waits are long because under load each call
+    # the limit admitted (30 and more) is answered by the host's engine, one after another, and
+    # the discard sent again is answered behind them: seconds each on a busy machine, where 20 s
+    # ran out. What is checked is unchanged: every call answered, the move made.
+    host.wait_for_selector(HAND_READY, timeout=90_000)
     assert host_state(host)["moveCount"] == 1
     ann.wait_for_function("(b) => window.__received.slice(b).filter((m) => m.includes('\"n\":5')).length >= 200",
-                          arg=before, timeout=20_000)
+                          arg=before, timeout=90_000)
     msgs = [json.loads(m) for m in ann.evaluate("(b) => window.__received.slice(b)", before)]
     flood = [m for m in msgs if m["t"] == "reply" and 50000 <= m["n"] < 50200]
     assert sorted(m["n"] for m in flood) == list(range(50000, 50200))
