@@ -5,19 +5,27 @@ from gamecore import Rng
 import aqueducks
 
 
+def _game(seed):
+    """A build-action state from a seeded game (1 + seed % 4 players, seed % 9 rounds of random
+    moves in), or None when that game is not at a build."""
+    g = aqueducks.GAME.new({"players": 1 + seed % 4}, 900 + seed)
+    rng = Rng(seed)
+    for _ in range(seed % 9):
+        for p in g.to_act():
+            g.apply(p, aqueducks.BOTS["random"](g, p, rng))
+        if g.is_over:
+            break
+    return g if not g.is_over and g.action == "build" else None
+
+
+#: the seeds of range(12) whose game is at a build (3 and 8 are not)
+BUILD_SEEDS = [0, 1, 2, 4, 5, 6, 7, 9, 10, 11]
+
+
 def _games(count=12):
     """Build-action states from seeded games of several sizes, each a few builds in."""
-    out = []
-    for seed in range(count):
-        g = aqueducks.GAME.new({"players": 1 + seed % 4}, 900 + seed)
-        rng = Rng(seed)
-        for _ in range(seed % 9):
-            for p in g.to_act():
-                g.apply(p, aqueducks.BOTS["random"](g, p, rng))
-            if g.is_over:
-                break
-        if not g.is_over and g.action == "build":
-            out.append(g)
+    out = [g for g in map(_game, range(count)) if g is not None]
+    assert len(out) == len(BUILD_SEEDS)
     return out
 
 
@@ -42,22 +50,25 @@ def test_build_space_refuses_an_index_outside_it():
         space[-1]
 
 
-def test_a_random_build_is_a_legal_one_and_every_legal_one_can_come():
-    # game.random_build draws from build_space without listing it (the playouts' builds)
-    for g in _games():
-        for p in g.to_act():
-            space = g.build_space(p)
-            legal = [space[i] for i in range(len(space))]
-            rng = Rng(p + 1)
-            drawn = [g.random_build(p, rng, tries=10_000) for _ in range(40 * max(len(legal), 1))]
-            if not legal:
-                assert drawn == [None] * len(drawn)
-                continue
-            assert all(m in legal for m in drawn)
-            # uniform over (space, cards, bridge): with 40 draws a build, all of them turn up
-            # unless there are hundreds (then most do)
-            seen = {repr(m) for m in drawn}
-            assert len(seen) >= 0.9 * len(legal)
+@pytest.mark.parametrize("seed", BUILD_SEEDS)
+def test_a_random_build_is_a_legal_one_and_every_legal_one_can_come(seed):
+    # game.random_build draws from build_space without listing it (the playouts' builds); a
+    # game a test, so that make test's workers share the 10 games (228 s as one test at load 20)
+    g = _game(seed)
+    assert g is not None
+    for p in g.to_act():
+        space = g.build_space(p)
+        legal = [space[i] for i in range(len(space))]
+        rng = Rng(p + 1)
+        drawn = [g.random_build(p, rng, tries=10_000) for _ in range(40 * max(len(legal), 1))]
+        if not legal:
+            assert drawn == [None] * len(drawn)
+            continue
+        assert all(m in legal for m in drawn)
+        # uniform over (space, cards, bridge): with 40 draws a build, all of them turn up
+        # unless there are hundreds (then most do)
+        seen = {repr(m) for m in drawn}
+        assert len(seen) >= 0.9 * len(legal)
 
 
 def test_a_random_build_gives_up_when_its_draws_miss():
