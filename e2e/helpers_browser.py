@@ -79,7 +79,7 @@ def open_in_context(browser, contexts: list, url: str, width: int = 1280, height
     probe = PageProbe(page, origin(url))
     page.goto(url)
     if wait_ready:
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     return page, probe
 
 

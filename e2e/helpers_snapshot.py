@@ -36,5 +36,5 @@ def revisit_from_snapshot(page) -> None:
     assert boot_kind(page) == "fresh"
     wait_until_stored(page)
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     assert boot_kind(page) == "snapshot"

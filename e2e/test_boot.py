@@ -34,7 +34,7 @@ def test_a_first_visit_boot_has_no_long_main_thread_task(browser, base_url):
     ctx.add_init_script(LONG_TASKS)
     page = ctx.new_page()
     page.goto(base_url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     assert page.get_attribute("html", "data-engine-boot") == "fresh"
     page.wait_for_timeout(300)   # a task still running at ready is reported when it ends
     tasks = page.evaluate("window.__longTasks")
@@ -61,7 +61,7 @@ def test_start_game_during_boot_opens_the_screen_at_once_and_then_plays(browser,
     assert "warming up" in coming.inner_text().lower()
     assert page.get_attribute("html", "data-screen") == "waterworks"
     release_engine_wheel(page, held)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached", timeout=20_000)
     page.wait_for_selector(HAND_READY, timeout=20_000)
     assert coming.count() == 0
@@ -80,7 +80,7 @@ def test_back_to_the_menu_while_the_engine_starts_opens_no_game(browser, base_ur
     page.click("[data-testid=engine-coming] button")
     assert page.get_attribute("html", "data-screen") == "menu"
     release_engine_wheel(page, held)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     page.wait_for_timeout(500)
     assert page.get_attribute("html", "data-screen") == "menu"
     assert page.is_visible("#menu")

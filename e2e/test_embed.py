@@ -81,7 +81,7 @@ def test_an_embed_costs_little_until_the_reader_plays(browser, host, dist_url):
     assert not [n for n in before["names"] if "/vendor/" in n or "worker" in n], before["names"]
     assert before["bytes"] < 300_000, before
     frame.locator("#embed-play").click()
-    frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=90_000)
+    frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=120_000)
     page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=START_MS)
     assert errors == []
 

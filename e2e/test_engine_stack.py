@@ -79,7 +79,7 @@ def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, bas
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base_url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         assert page.get_attribute("html", "data-engine-runtime") == "pyscript"
         hello = page.evaluate("async () => (await window.PipesAndDucks.hello()).result")
         assert hello["engine"]["installer"] == "micropip"

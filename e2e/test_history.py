@@ -433,7 +433,7 @@ def test_a_shared_link_opens_the_replay_in_another_browser_and_plays_the_deal(op
 def test_damaged_and_foreign_links_are_refused_with_a_sentence(open_page, base_url):
     page, probe = open_page(base_url + "#replay=not*base64", wait_ready=False)
     page.wait_for_function("() => /damaged/.test((document.querySelector('#toast') || {}).textContent)")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     page.evaluate("""async () => { location.hash = 'replay=' + btoa('hello').replace(/=+$/, ''); }""")
     page.wait_for_function("() => /damaged/.test(document.querySelector('#toast').textContent) && !location.hash")
     foreign = page.evaluate("""async () => { const m = await import('./web/shell/share.js');

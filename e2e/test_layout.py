@@ -619,7 +619,7 @@ def test_aqueducks_strongarm_and_gauls(open_page, artifacts, reduced):
 def _after_reload(page):
     """A reload during a game reopens it on screen (web/shell/reopen.js)."""
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     page.wait_for_selector("#game .frame [data-testid=sound-toggle]", state="visible", timeout=30_000)
 
 

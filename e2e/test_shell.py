@@ -21,7 +21,7 @@ def test_menu_is_painted_before_python_is_ready(open_page):
     # The menu is interactive while the engine may still be loading.
     page.click(".game-pick[data-game=aqueducks]")
     assert page.get_attribute(".game-pick[data-game=aqueducks]", "aria-checked") == "true"
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
 
 
 def test_menu_player_count_changes_the_seats(open_page):

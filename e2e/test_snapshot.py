@@ -42,7 +42,7 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page, damag
         await cache.put(url, new Response(damage === 'truncated' ? bytes.slice(0, bytes.length >> 1)
                                                                   : bytes.fill(7))); }""", [url, damage])
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     assert boot_kind(page) == "fresh"
     assert page.evaluate("async () => (await window.PipesAndDucks.hello()).ok")
     assert probe.errors == []
@@ -59,7 +59,7 @@ def test_a_snapshot_of_other_files_is_never_restored_and_is_replaced(open_page, 
         await cache.delete(current);
         await cache.put(old, new Response(bytes)); }""", [current, old])
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     assert boot_kind(page) == "fresh"
     assert stored_snapshots(page)[0] == old
     wait_until_stored(page, [current])   # stored, and the old one dropped

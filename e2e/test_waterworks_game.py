@@ -412,7 +412,7 @@ def test_crisp_on_high_dpi_and_follows_the_window(browser, base_url, artifacts):
     try:
         page = ctx.new_page()
         page.goto(base_url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
         assert wait_my_turn_or_over(page) == "turn"
         size = "() => { const c = document.querySelector('.ww-canvas'); return [c.width, c.clientWidth, c.height, c.clientHeight]; }"
