@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers_browser import (ARTIFACTS, CHROMIUM_ARGS, ROOT, SUBPATH, LoopbackNet, open_in_context,
-                             playwright_api, serve_folder)
+from helpers_browser import (ARTIFACTS, CHROMIUM_ARGS, ROOT, SUBPATH, ContextPool, LoopbackNet,
+                             open_in_context, playwright_api, serve_folder)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -70,10 +70,20 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="session")
+def context_pool(browser):
+    """The worker's browser contexts lent to open_page's plain pages (helpers_browser.ContextPool)."""
+    pool = ContextPool(browser)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_page(browser, base_url):
+def open_page(browser, base_url, context_pool):
     """open_page(url=None, width=1280, height=800, touch=False) -> (page, probe); the page waits for ready.
-    ``service_workers="block"`` keeps every request on the network, where ``page.route`` sees it.
+    The service worker is blocked (every request on the network, where ``page.route`` sees it)
+    unless ``service_workers="allow"``; a page with it blocked, as a returning visitor, gets a
+    context lent by the worker's pool (helpers_browser.open_in_context says why).
     The pages carry a Content-Security-Policy without 'unsafe-eval': a ``wait_for_function``
     predicate is written as a function (``"() => ..."``); a bare expression is eval'd in the
     page and refused there. The page is a returning visitor's (Python restored from the
@@ -82,14 +92,14 @@ def open_page(browser, base_url):
     contexts = []
 
     def _open(url: str | None = None, width: int = 1280, height: int = 800, wait_ready: bool = True,
-              service_workers: str = "allow", touch: bool = False, first_visit: bool = False):
+              service_workers: str = "block", touch: bool = False, first_visit: bool = False):
         return open_in_context(browser, contexts, url or base_url, width=width, height=height,
                                wait_ready=wait_ready, service_workers=service_workers, touch=touch,
-                               first_visit=first_visit)
+                               first_visit=first_visit, pool=context_pool)
 
     yield _open
     for ctx in contexts:
-        ctx.close()
+        context_pool.release(ctx)
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-quic", "--no-first-run",
                  "--disable-sync"]
 
+# How long a page may take to be ready (html[data-engine=ready]): a net for a page that never
+# starts, not a speed check. On this 2-core machine under make test's load (20-30) a first
+# visit took over 60 s.
+READY_WAIT = 120_000
+# The Cache Storage cache the start-up snapshot lives in (web/snapshot.mjs).
+SNAPSHOT_CACHE = "pnd-pyodide-snapshot"
+
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 
@@ -60,27 +67,167 @@ def origin(url: str) -> str:
 
 
 def open_in_context(browser, contexts: list, url: str, width: int = 1280, height: int = 800,
-                    wait_ready: bool = True, service_workers: str = "allow",
+                    wait_ready: bool = True, service_workers: str = "block",
                     init_script: str | None = None, permissions: list[str] | None = None,
-                    touch: bool = False, first_visit: bool = False):
-    """A page in a new browser context (another device, as far as the site can tell),
-    appended to ``contexts`` for the caller to close; returns (page, probe). ``touch``: a
-    touch-screen phone (a finger the only pointer, no mouse, no keyboard). The device has
-    visited the site before (``returning_visitor``) unless ``first_visit``."""
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              device_scale_factor=1, service_workers=service_workers,
-                              permissions=permissions or [], has_touch=touch, is_mobile=touch)
-    if init_script:
-        ctx.add_init_script(init_script)
+                    touch: bool = False, first_visit: bool = False, pool: "ContextPool | None" = None):
+    """A page in a browser context of its own (another device, as far as the site can tell),
+    appended to ``contexts`` for the caller to close (or, from ``pool``, to ``pool.release``);
+    returns (page, probe). ``touch``: a touch-screen phone (a finger the only pointer, no
+    mouse, no keyboard). The device has visited the site before (``returning_visitor``) unless
+    ``first_visit``.
+
+    The service worker is blocked unless ``service_workers="allow"``: installing it precaches
+    the whole site after the engine is ready, 2 CPU s a page on this 2-core machine (a fifth of
+    a page's start) that a test of the game does not need; the worker has its own tests
+    (test_pwa.py, test_leaderboard.py's offline card), which allow it. A context from ``pool``
+    (a plain returning visitor with the worker blocked: no init script, touch or not) is a
+    device whose storage the pool emptied after the test before (``ContextPool``)."""
+    poolable = (pool is not None and service_workers == "block" and not init_script
+                and not first_visit)
+    if poolable:
+        ctx = pool.take(touch)
+    else:
+        ctx = new_device(browser, width, height, service_workers, touch)
+        if init_script:
+            ctx.add_init_script(init_script)
     contexts.append(ctx)
+    if permissions:
+        ctx.grant_permissions(permissions)
     page = ctx.new_page()
-    if not first_visit:
+    page.set_viewport_size({"width": width, "height": height})
+    if not first_visit and not (poolable and pool.has_snapshot(ctx, url)):
         returning_visitor(page, url)
+        if poolable:
+            pool.snapshot_stored(ctx, url)
     probe = PageProbe(page, origin(url))
     page.goto(url)
     if wait_ready:
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+        wait_until_ready(page)
     return page, probe
+
+
+def new_device(browser, width: int = 1280, height: int = 800, service_workers: str = "block",
+               touch: bool = False):
+    """A new browser context, as the tests' devices are made."""
+    return browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
+                               service_workers=service_workers, has_touch=touch, is_mobile=touch)
+
+
+class ContextPool:
+    """One xdist worker's browser contexts, lent to its tests one at a time and kept between
+    them (issue 25). A page's start in a new context cost 10.9 CPU s on this machine, 2.2 of
+    them making the context and storing the start-up snapshot in it (returning_visitor): a
+    context lent again has the snapshot already. What a test leaves in one is emptied before
+    the next borrows it: its pages are closed, and the site's origins lose their cookies,
+    local storage, IndexedDB, service workers and every Cache Storage cache but the snapshot
+    (Chrome DevTools Protocol's Storage.clearDataForOrigin and CacheStorage), its permissions
+    and routes go, and it is back online. A context that cannot be emptied is closed."""
+
+    CLEARED = ("cookies,file_systems,indexeddb,local_storage,service_workers,websql,"
+               "shared_storage,storage_buckets")
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.idle: dict[bool, list] = {}
+        self.lent: dict = {}          # context -> touch
+        self.origins: dict = {}       # context -> the origins its pages asked anything of
+        self.stored: set = set()      # contexts whose snapshot returning_visitor stored
+
+    def take(self, touch: bool):
+        idle = self.idle.setdefault(touch, [])
+        ctx = idle.pop() if idle else self._new(touch)
+        self.lent[ctx] = touch
+        return ctx
+
+    def _new(self, touch: bool):
+        ctx = new_device(self.browser, touch=touch)
+        self.origins[ctx] = set()
+        ctx.on("request", lambda req: self._seen(ctx, req.url))
+        return ctx
+
+    def _seen(self, ctx, url: str) -> None:
+        if urlsplit(url).scheme in ("http", "https"):
+            self.origins[ctx].add(origin(url))
+
+    def has_snapshot(self, ctx, url: str) -> bool:
+        """Whether the snapshot of the site at ``url`` is stored in ``ctx`` already (a context
+        lent before), so the page can go straight to the site."""
+        return (ctx, site_of(url)) in self.stored
+
+    def snapshot_stored(self, ctx, url: str) -> None:
+        self.stored.add((ctx, site_of(url)))
+
+    def release(self, ctx) -> None:
+        """Take back a context this pool lent (emptied for the next test), or close one it did not."""
+        touch = self.lent.pop(ctx, None)
+        if touch is None:
+            ctx.close()
+            return
+        try:
+            self._empty(ctx)
+        except Exception:  # a crashed page or a closed browser: start the next test afresh
+            self._drop(ctx)
+            return
+        self.idle[touch].append(ctx)
+
+    def _empty(self, ctx) -> None:
+        # The storage is cleared through the last page left (a new one would cost a renderer),
+        # once no page of the site is left to write to it (a save still on its way, say).
+        *others, page = ctx.pages or [ctx.new_page()]
+        for other in others:
+            other.close()
+        page.goto("about:blank")
+        ctx.clear_permissions()
+        ctx.clear_cookies()
+        ctx.unroute_all()
+        ctx.set_offline(False)
+        try:
+            cdp = ctx.new_cdp_session(page)
+            for site in self.origins[ctx]:
+                cdp.send("Storage.clearDataForOrigin", {"origin": site, "storageTypes": self.CLEARED})
+                for cache in cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": site})["caches"]:
+                    if cache["cacheName"] != SNAPSHOT_CACHE or not self._one_entry(cdp, cache):
+                        cdp.send("CacheStorage.deleteCache", {"cacheId": cache["cacheId"]})
+                        self._forget_snapshots(ctx)   # the next page stores it again
+            cdp.detach()
+        finally:
+            page.close()
+
+    @staticmethod
+    def _one_entry(cdp, cache) -> bool:
+        """The snapshot cache holds one entry, as storing leaves it (a test that replaced it
+        would leave another or none: such a cache is deleted and the snapshot stored again)."""
+        found = cdp.send("CacheStorage.requestEntries", {"cacheId": cache["cacheId"], "skipCount": 0,
+                                                         "pageSize": 2})
+        return found["returnCount"] == 1
+
+    def _forget_snapshots(self, ctx) -> None:
+        self.stored = {(c, site) for c, site in self.stored if c is not ctx}
+
+    def _drop(self, ctx) -> None:
+        self.origins.pop(ctx, None)
+        self._forget_snapshots(ctx)
+        try:
+            ctx.close()
+        except Exception:
+            pass
+
+    def close(self) -> None:
+        for contexts in self.idle.values():
+            for ctx in contexts:
+                self._drop(ctx)
+        self.idle.clear()
+
+
+def wait_until_ready(page) -> None:
+    """Wait for the engine to be ready (html[data-engine=ready]), at most READY_WAIT."""
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_WAIT)
+
+
+def site_of(url: str) -> str:
+    """The site's root that ``url`` is a page of (its folder)."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rsplit('/', 1)[0]}/"
 
 
 def returning_visitor(page, url: str) -> None:
@@ -91,14 +238,13 @@ def returning_visitor(page, url: str) -> None:
     again (on this 2-core machine under load: 7-9 s to ready, against 4-5 s with the storing
     included). The first visit itself is tested where it is the point (first_visit=True,
     test_boot.py, test_pwa.py, the embeds)."""
-    parts = urlsplit(url)
-    site = f"{parts.scheme}://{parts.netloc}{parts.path.rsplit('/', 1)[0]}/"
+    site = site_of(url)
     blank = site + "__returning-visitor__.html"
     page.route(blank, lambda route: route.fulfill(body="<!doctype html><title>.</title>",
                                                   content_type="text/html"))
     page.goto(blank)
-    stored = page.evaluate("""async (module) => { await (await import(module)).storeSnapshot();
-        return (await (await caches.open('pnd-pyodide-snapshot')).keys()).length; }""",
-                           site + "web/snapshot.mjs")
+    stored = page.evaluate("""async ([module, cache]) => { await (await import(module)).storeSnapshot();
+        return (await (await caches.open(cache)).keys()).length; }""",
+                           [site + "web/snapshot.mjs", SNAPSHOT_CACHE])
     page.unroute(blank)
     assert stored == 1, "the start-up snapshot was not stored"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers_browser import ROOT, SUBPATH, serve_folder
+from helpers_browser import ROOT, SUBPATH, serve_folder, wait_until_ready  # noqa: F401 (the tests' import)
 
 GAME_NAMES = ["waterworks", "aqueducks"]
 
@@ -38,10 +38,6 @@ def dist_url(dist_root):
     server, url = serve_folder(dist_root, SUBPATH)
     yield url
     server.shutdown()
-
-
-def wait_ready(page, timeout=90_000):
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
 
 
 def play_some(page, game_id: str, moves: int) -> int:

@@ -3,6 +3,7 @@ a repeat visit that restores it."""
 from __future__ import annotations
 
 import time
+from helpers_browser import wait_until_ready
 
 CACHE = "pnd-pyodide-snapshot"
 STORED = f"""async () => {{
@@ -36,5 +37,5 @@ def revisit_from_snapshot(page) -> None:
     assert boot_kind(page) == "fresh"
     wait_until_stored(page)
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     assert boot_kind(page) == "snapshot"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from helpers_browser import ARTIFACTS
-from helpers_pwa import GAME_NAMES, ROOT, dist_root, dist_url, has_screen, new_game, wait_ready  # noqa: F401
+from helpers_pwa import GAME_NAMES, ROOT, dist_root, dist_url, has_screen, new_game, wait_until_ready  # noqa: F401
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": (375, 667), "desktop": (1440, 900)}
@@ -43,7 +43,7 @@ def test_menu_has_no_serious_violations(open_page, dist_url, artifacts, size):
                         seats: [{name: 'You', controller: 'human'}, {name: 'Bo', controller: 'bot:greedy'}]});
     }""", created)
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     assert page.locator("#saves-list .save").count() == 1
     problems = axe_problems(page, f"menu-{size}")
     assert not problems, "\n".join(problems)

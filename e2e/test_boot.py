@@ -1,6 +1,7 @@
 """Start-up with the engine in PyScript's worker: the page's main thread stays free while
 Python starts, and a click on Start game during the boot is answered at once."""
 from __future__ import annotations
+from helpers_browser import wait_until_ready
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 
@@ -34,7 +35,7 @@ def test_a_first_visit_boot_has_no_long_main_thread_task(browser, base_url):
     ctx.add_init_script(LONG_TASKS)
     page = ctx.new_page()
     page.goto(base_url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     assert page.get_attribute("html", "data-engine-boot") == "fresh"
     page.wait_for_timeout(300)   # a task still running at ready is reported when it ends
     tasks = page.evaluate("window.__longTasks")
@@ -61,7 +62,7 @@ def test_start_game_during_boot_opens_the_screen_at_once_and_then_plays(browser,
     assert "warming up" in coming.inner_text().lower()
     assert page.get_attribute("html", "data-screen") == "waterworks"
     release_engine_wheel(page, held)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached", timeout=20_000)
     page.wait_for_selector(HAND_READY, timeout=20_000)
     assert coming.count() == 0
@@ -80,7 +81,7 @@ def test_back_to_the_menu_while_the_engine_starts_opens_no_game(browser, base_ur
     page.click("[data-testid=engine-coming] button")
     assert page.get_attribute("html", "data-screen") == "menu"
     release_engine_wheel(page, held)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     page.wait_for_timeout(500)
     assert page.get_attribute("html", "data-screen") == "menu"
     assert page.is_visible("#menu")

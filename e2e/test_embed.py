@@ -6,6 +6,7 @@ import pytest
 
 from helpers_host import serve_blog, wait_embed_ready, write_blog
 from helpers_pwa import dist_root, dist_url, has_screen  # noqa: F401
+from helpers_browser import READY_WAIT
 
 
 @pytest.fixture
@@ -81,7 +82,7 @@ def test_an_embed_costs_little_until_the_reader_plays(browser, host, dist_url):
     assert not [n for n in before["names"] if "/vendor/" in n or "worker" in n], before["names"]
     assert before["bytes"] < 300_000, before
     frame.locator("#embed-play").click()
-    frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=120_000)
+    frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=READY_WAIT)
     page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=START_MS)
     assert errors == []
 

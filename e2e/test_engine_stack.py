@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from helpers_browser import wait_until_ready
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,7 +80,7 @@ def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, bas
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base_url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+        wait_until_ready(page)
         assert page.get_attribute("html", "data-engine-runtime") == "pyscript"
         hello = page.evaluate("async () => (await window.PipesAndDucks.hello()).result")
         assert hello["engine"]["installer"] == "micropip"

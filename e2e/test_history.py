@@ -6,6 +6,7 @@ import pytest
 
 from helpers_menu import start_from_menu
 from helpers_play import aq_build, log_lines
+from helpers_browser import wait_until_ready
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 UNDO = ".frame-history [data-act=undo]:not([hidden])"
@@ -433,7 +434,7 @@ def test_a_shared_link_opens_the_replay_in_another_browser_and_plays_the_deal(op
 def test_damaged_and_foreign_links_are_refused_with_a_sentence(open_page, base_url):
     page, probe = open_page(base_url + "#replay=not*base64", wait_ready=False)
     page.wait_for_function("() => /damaged/.test((document.querySelector('#toast') || {}).textContent)")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     page.evaluate("""async () => { location.hash = 'replay=' + btoa('hello').replace(/=+$/, ''); }""")
     page.wait_for_function("() => /damaged/.test(document.querySelector('#toast').textContent) && !location.hash")
     foreign = page.evaluate("""async () => { const m = await import('./web/shell/share.js');

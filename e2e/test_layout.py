@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers_browser import ARTIFACTS
+from helpers_browser import ARTIFACTS, wait_until_ready
 from helpers_menu import start_from_menu
 from helpers_play import WW_HAND, aq_build, ww_turn as ww_play
 from helpers_positions import aqueducks_decisions, waterworks_leak
@@ -619,7 +619,7 @@ def test_aqueducks_strongarm_and_gauls(open_page, artifacts, reduced):
 def _after_reload(page):
     """A reload during a game reopens it on screen (web/shell/reopen.js)."""
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     page.wait_for_selector("#game .frame [data-testid=sound-toggle]", state="visible", timeout=30_000)
 
 

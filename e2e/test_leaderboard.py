@@ -112,7 +112,7 @@ def test_todays_deal_is_the_same_deal_in_two_fresh_browsers(open_page):
 def test_the_leaderboard_shows_a_board_offline(browser, tmp_path, artifacts):
     """The built site with the fixture board (tests/leaderboard/fixtures), its service worker
     regenerated as the build does: after one visit the board shows with the network off."""
-    from helpers_pwa import built_root, wait_ready
+    from helpers_pwa import built_root, wait_until_ready
     site = tmp_path / "site"
     shutil.copytree(built_root(), site)
     shutil.copy(FIXTURE_BOARD, site / "leaderboard" / "board.json")
@@ -124,11 +124,11 @@ def test_the_leaderboard_shows_a_board_offline(browser, tmp_path, artifacts):
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
-        wait_ready(page)
+        wait_until_ready(page)
         page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         ctx.set_offline(True)
         page.reload()
-        wait_ready(page)
+        wait_until_ready(page)
         assert page.evaluate("!!navigator.serviceWorker.controller")
         page.click("[data-testid=leaderboard-open]")
         table = page.wait_for_selector("[data-testid=lb-daily-aqueducks]", timeout=20_000)

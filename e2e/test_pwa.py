@@ -13,7 +13,7 @@ from helpers_menu import start_from_menu
 from helpers_browser import CHROMIUM_ARGS
 from serve import make_server
 from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, serve_folder, dist_root, dist_url,  # noqa: F401
-                         has_screen, new_game, play_some, wait_ready)
+                         has_screen, new_game, play_some, wait_until_ready)
 
 
 def _visit_and_cache(browser, url):
@@ -22,7 +22,7 @@ def _visit_and_cache(browser, url):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
-    wait_ready(page)
+    wait_until_ready(page)
     # The worker is active once every file is precached.
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope.endswith(SUBPATH)
@@ -33,7 +33,7 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
     ctx, page, errors = _visit_and_cache(browser, dist_url)
     ctx.set_offline(True)
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     assert page.evaluate("!!navigator.serviceWorker.controller")
     assert page.evaluate("navigator.onLine") is False
     for game in GAME_NAMES:
@@ -54,7 +54,7 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
     # The embed page is precached too, whatever its query string.
     embed = ctx.new_page()
     embed.goto(dist_url + "embed.html?game=aqueducks&players=3&autostart=1")
-    wait_ready(embed)
+    wait_until_ready(embed)
     assert errors == []
     ctx.close()
 
@@ -76,7 +76,7 @@ def test_a_first_visit_downloads_each_file_once(browser, dist_root):
     try:
         page = ctx.new_page()
         page.goto(f"http://localhost:{server.server_address[1]}{SUBPATH}")
-        wait_ready(page)
+        wait_until_ready(page)
         page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")   # all precached
         precached = [p for p in sent if p.endswith((".js", ".css", ".json", ".svg"))]
         assert len(precached) > 20, sent      # the page's own files were served and counted
@@ -95,7 +95,7 @@ def test_manifest_is_installable(browser, dist_url, tmp_path):
         viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.goto(dist_url)
-    wait_ready(page)
+    wait_until_ready(page)
     page.evaluate("navigator.serviceWorker.ready")
     manifest = page.evaluate(
         "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
@@ -116,7 +116,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
     try:
         ctx, page, errors = _visit_and_cache(browser, url)
         page.reload()
-        wait_ready(page)
+        wait_until_ready(page)
         assert page.evaluate("!!navigator.serviceWorker.controller")
         # A game in progress (marked as the screen on show, as the app does).
         created = new_game(page, "waterworks", 2)
@@ -138,7 +138,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
         # Leaving the game ("between games") applies it: one reload onto the new version.
         with page.expect_navigation():
             page.evaluate("document.documentElement.dataset.screen = 'menu'")
-        wait_ready(page)
+        wait_until_ready(page)
         assert page.evaluate("window.__samePage") is None
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
 
@@ -156,7 +156,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
             page.screenshot(path=str(artifacts / "update-banner-in-game.png"))
             with page.expect_navigation():
                 page.click("[data-testid=update-now]")
-            wait_ready(page)
+            wait_until_ready(page)
             page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached",
                                    timeout=20_000)
             saved = page.evaluate("""Math.max(...Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))

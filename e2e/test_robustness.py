@@ -11,7 +11,7 @@ import pytest
 from helpers_browser import open_in_context
 from helpers_menu import start_from_menu
 from helpers_host import serve_blog, wait_embed_ready, write_blog
-from helpers_pwa import dist_root, dist_url, has_screen, wait_ready  # noqa: F401
+from helpers_pwa import dist_root, dist_url, has_screen, wait_until_ready  # noqa: F401
 from test_saves import SEATS, autosave_game
 
 MARKUP = '<img src=x onerror="window.__pwned=(window.__pwned||0)+1">'
@@ -57,7 +57,7 @@ def test_damaged_storage_is_dropped_once_and_never_breaks_the_menu(open_page, di
         "pnd.save.garbage": "{not json",
     })
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     assert "damaged" in page.inner_text("#toast")
     assert sorted(save_list(page)) == ["evil", "noseats", "otherid"]
     assert "pnd.save.garbage" not in page.evaluate("Object.keys(localStorage)")
@@ -92,7 +92,7 @@ def test_stored_markup_never_runs(open_page, dist_url, dist_root):
                         "pnd.menu.v1": {"game": "aqueducks", "players": {"aqueducks": 1},
                                         "seats": [{"name": MARKUP, "controller": "human"}], "rules": {}}})
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     page.click("#start")
     page.wait_for_selector("#game [data-testid=best-scores]", timeout=30_000)
     page.wait_for_timeout(300)
@@ -124,7 +124,7 @@ def test_a_stored_or_linked_name_that_every_object_has_is_no_game(open_page, bro
             localStorage.setItem('pnd.daily', JSON.stringify({version: 1, days: {[today]: {[n]: {seed: '1', over: true}}}}));
         }""", [name, today])
         page.reload()
-        wait_ready(page)
+        wait_until_ready(page)
         assert page.get_attribute(".game-pick[data-game=waterworks]", "aria-checked") == "true", name
         assert page.locator("#seats .seat").count() == 2, name
         assert "native code" not in page.inner_text("#saves") and save_list(page) == [], name
@@ -247,7 +247,7 @@ def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path
         full = ctx.new_page()
         full.on("pageerror", lambda e: errors.append(str(e)))
         full.goto(dist_url)
-        wait_ready(full)
+        wait_until_ready(full)
         start_from_menu(full, "waterworks", 2, ["bot:random", "bot:random"])
         full.wait_for_function("() => window.__toasts.some((t) => t.includes('cannot be saved'))", timeout=30_000)
         gid = full.get_attribute("html", "data-game-id")
@@ -349,7 +349,7 @@ def test_no_csp_violation_while_a_game_is_played(browser, dist_url, dist_root):
         page.on("console", lambda m: console.append(m.text))
         page.goto(dist_url)
         assert page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]') !== null")
-        wait_ready(page)
+        wait_until_ready(page)
         start_from_menu(page, "aqueducks", 2, ["bot:random", "bot:random"])
         gid = page.get_attribute("html", "data-game-id")
         wait_moves(page, gid, 4, 60)

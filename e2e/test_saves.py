@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from helpers_menu import start_from_menu
-from helpers_pwa import dist_root, dist_url, has_screen, new_game, wait_ready  # noqa: F401
+from helpers_pwa import dist_root, dist_url, has_screen, new_game, wait_until_ready  # noqa: F401
 
 SAVES_JS = "new URL('web/shell/saves.js', document.baseURI).href"
 SEATS = [{"name": "Ann", "controller": "human", "colour": "#d1495b"},
@@ -44,7 +44,7 @@ def test_resume_after_reload(open_page, dist_url, dist_root):
     save = autosave_game(page, "waterworks", 5)
     assert save["moveCount"] == 5 and save["record"]["format"] == "pipes-and-ducks/record"
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     item = page.locator(f"#saves-list [data-save-id='{save['id']}']")
     assert "move 5" in item.inner_text()
     # The engine replays the stored record to the same position.
@@ -75,7 +75,7 @@ def test_menu_game_is_autosaved_and_resumed(open_page, dist_url, dist_root):
     page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
         && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     # a reload during a game reopens it (issue 15 item 5); from the menu it resumes as well
     page.wait_for_selector("html[data-screen=aqueducks][data-game-id]", state="attached", timeout=30_000)
     page.click("#game [data-act=menu]")
@@ -103,7 +103,7 @@ def test_tampered_imports_are_refused_and_leave_other_saves_alone(open_page, dis
     first = autosave_game(page, "waterworks", 4)
     second = autosave_game(page, "aqueducks", 3)
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     before = stored(page)
     assert len(before) == 2
     text = page.evaluate("async ([u, id]) => (await import(u)).exportText(id)",
@@ -154,7 +154,7 @@ def test_a_deleted_saved_game_can_be_put_back(open_page, dist_url):
     page, probe = open_page(dist_url)
     first = autosave_game(page, "waterworks", 4)
     page.reload()
-    wait_ready(page)
+    wait_until_ready(page)
     before = stored(page)
     page.click(f"#saves-list [data-save-id='{first['id']}'] [data-act=delete]")
     assert stored(page) == {} and page.locator("#saves-list .save").count() == 0

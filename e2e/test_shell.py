@@ -2,6 +2,7 @@
 import json
 
 from helpers_play import ww_turn
+from helpers_browser import wait_until_ready
 
 
 def test_boots_to_ready_with_no_errors_and_no_foreign_requests(open_page, artifacts):
@@ -21,7 +22,7 @@ def test_menu_is_painted_before_python_is_ready(open_page):
     # The menu is interactive while the engine may still be loading.
     page.click(".game-pick[data-game=aqueducks]")
     assert page.get_attribute(".game-pick[data-game=aqueducks]", "aria-checked") == "true"
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
 
 
 def test_menu_player_count_changes_the_seats(open_page):

@@ -3,6 +3,7 @@ same games as a fresh start, and never restore a snapshot that is damaged or mad
 files. (A whole game clicked through on a restored engine: test_waterworks_game.py.)"""
 import pytest
 from helpers_snapshot import boot_kind, revisit_from_snapshot, stored_snapshots, wait_until_stored
+from helpers_browser import wait_until_ready
 
 # A whole 3-player game between greedy bots through the API; its record and final state.
 GREEDY_GAME = """async (seed) => {
@@ -42,7 +43,7 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page, damag
         await cache.put(url, new Response(damage === 'truncated' ? bytes.slice(0, bytes.length >> 1)
                                                                   : bytes.fill(7))); }""", [url, damage])
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     assert boot_kind(page) == "fresh"
     assert page.evaluate("async () => (await window.PipesAndDucks.hello()).ok")
     assert probe.errors == []
@@ -59,7 +60,7 @@ def test_a_snapshot_of_other_files_is_never_restored_and_is_replaced(open_page, 
         await cache.delete(current);
         await cache.put(old, new Response(bytes)); }""", [current, old])
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     assert boot_kind(page) == "fresh"
     assert stored_snapshots(page)[0] == old
     wait_until_stored(page, [current])   # stored, and the old one dropped

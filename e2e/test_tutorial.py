@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from helpers_browser import ROOT
+from helpers_browser import ROOT, wait_until_ready
 from helpers_pwa import dist_root, dist_url  # noqa: F401  (fixtures)
 from test_a11y import AXE, axe_problems
 
@@ -327,7 +327,7 @@ def test_leaving_midway_and_coming_back_resumes_at_that_step(open_page, dist_url
     page.wait_for_selector("#menu:not([hidden])")
     assert page.locator("[data-testid=coach]").count() == 0
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     page.click("[data-testid=tutorial-aqueducks]")
     page.wait_for_selector("[data-testid=coach]", timeout=30_000)
     assert step_label(page).endswith("step 4 of 12")
@@ -349,7 +349,7 @@ def test_the_menu_offers_the_tutorials_and_a_first_visit_offer_once(open_page, d
     assert page.is_visible("[data-testid=tutorial-aqueducks]")
     assert page.is_visible("#tutorial-offer")
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    wait_until_ready(page)
     assert page.is_hidden("#tutorial-offer")
     # from a game screen: its Rules dialog leads to the game's tutorial
     page.click(".game-pick[data-game=aqueducks]")

@@ -11,6 +11,7 @@ import time
 import pytest
 from helpers_menu import start_from_menu
 from helpers_play import log_lines
+from helpers_browser import wait_until_ready
 
 HAND_READY = ".ww-hand:not(.inactive) .ww-card[data-card-id]"
 GAMEOVER = "dialog[data-testid=gameover][open]"
@@ -412,7 +413,7 @@ def test_crisp_on_high_dpi_and_follows_the_window(browser, base_url, artifacts):
     try:
         page = ctx.new_page()
         page.goto(base_url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+        wait_until_ready(page)
         start_game(page, [("Ann", "human"), ("Bo", "bot:greedy")])
         assert wait_my_turn_or_over(page) == "turn"
         size = "() => { const c = document.querySelector('.ww-canvas'); return [c.width, c.clientWidth, c.height, c.clientHeight]; }"
