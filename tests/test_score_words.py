@@ -36,3 +36,24 @@ def test_the_saved_picture_says_the_hints_used_like_the_card():
 
 def test_one_hint_is_said_in_the_singular():
     assert run(RUN, WORDS, [card([[4]])])[0]["words"] == "1 hint used"
+
+
+GEOMETRY = """
+const { cardImageLines, qrCorner, PICTURE } = await import(process.argv[1]);
+const card = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+console.log(JSON.stringify({ corner: qrCorner(), picture: PICTURE,
+  lines: cardImageLines(card, (k) => k).map((l) => ({ y: l.y, width: l.width })) }));
+"""
+
+
+def test_the_text_beside_the_qr_code_stops_short_of_it():
+    """The code's corner comes from the one geometry the picture is drawn from (score-card.js
+    draws the code there): a 150 px code 40 px in from the bottom right, on an 8 px margin."""
+    got = run(GEOMETRY, WORDS, card([[]], favourites=["forum", "bath", "aqueduct"]))
+    assert got["corner"] == {"x": 1200 - 150 - 40 - 8, "y": 630 - 150 - 40 - 8}
+    beside = [line for line in got["lines"] if line["y"] + 8 > got["corner"]["y"]]
+    assert len(beside) >= 3, "the hints and the favourites run beside the code"
+    for line in got["lines"]:
+        right = got["picture"]["textLeft"] + line["width"]
+        limit = got["corner"]["x"] if line in beside else got["picture"]["width"]
+        assert right < limit, line

@@ -9,7 +9,7 @@ import { GAMES, isGame } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { scoreLink, submitUrl } from './score-links.js';
 import { copyField } from './copy.js';
-import { scoreWords, hintWords, dayText, cardImageLines, TEXT_LEFT } from './score-words.js';
+import { scoreWords, hintWords, dayText, cardImageLines, PICTURE, qrCorner } from './score-words.js';
 
 const VERIFIED = 'Verified: this game reaches this score.';
 
@@ -206,7 +206,7 @@ async function drawQr(box, link) {
 
 /** The card as a 1200 x 630 PNG: the renderer's picture, the facts, the QR code. */
 async function cardImage(card, drawn, link, nameOf) {
-  const W = 1200; const H = 630;
+  const { width: W, height: H, textLeft, qr: box } = PICTURE;
   const c = document.createElement('canvas');
   c.width = W; c.height = H;
   const g = c.getContext('2d');
@@ -222,12 +222,13 @@ async function cardImage(card, drawn, link, nameOf) {
   }
   for (const line of cardImageLines(card, nameOf)) {
     g.fillStyle = line.colour; g.font = line.font;
-    g.fillText(line.text, TEXT_LEFT, line.y, line.width);
+    g.fillText(line.text, textLeft, line.y, line.width);
   }
   const qr = qrModules(link);
   if (qr) {
-    const size = 150; const cell = size / qr.n; const qx = W - size - 40; const qy = H - size - 40;
-    g.fillStyle = '#fff'; g.fillRect(qx - 8, qy - 8, size + 16, size + 16);
+    const { size, margin } = box; const cell = size / qr.n;
+    const corner = qrCorner(); const qx = corner.x + margin; const qy = corner.y + margin;
+    g.fillStyle = '#fff'; g.fillRect(corner.x, corner.y, size + 2 * margin, size + 2 * margin);
     g.fillStyle = '#000';
     for (let r = 0; r < qr.n; r++) for (let col = 0; col < qr.n; col++) if (qr.dark(r, col)) g.fillRect(qx + col * cell, qy + r * cell, Math.ceil(cell), Math.ceil(cell));
   }

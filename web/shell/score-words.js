@@ -38,9 +38,15 @@ export function dayText(date) {
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** Where the picture's text starts, and the QR code's corner (1200 x 630, a 150 px code 40 px
- * from the edges, with its white margin). */
-export const TEXT_LEFT = 690; const QR_LEFT = 1002; const QR_TOP = 432;
+/** The saved picture's geometry: its size, where its text starts, and its QR code (a 150 px
+ * code 40 px from the bottom right edges, on a white margin of 8 px). score-card.js draws it so;
+ * the text beside the code is kept clear of the code's corner. */
+export const PICTURE = { width: 1200, height: 630, textLeft: 690, qr: { size: 150, inset: 40, margin: 8 } };
+/** The QR code's top left, its white margin included. */
+export function qrCorner({ width, height, qr } = PICTURE) {
+  return { x: width - qr.size - qr.inset - qr.margin, y: height - qr.size - qr.inset - qr.margin };
+}
+const TEXT_LEFT = PICTURE.textLeft;
 const GOLD = '#f7d44c'; const CREAM = '#fbf6ea'; const SKY = '#cbeaf4';
 
 /** The text of the saved 1200 x 630 picture, top to bottom: [{text, font, colour, y}]. The
@@ -60,5 +66,6 @@ export function cardImageLines(card, nameOf) {
   // a favourite a line: the QR code takes the corner to their right
   card.favourites.forEach((key, i) => lines.push(
     { text: nameOf(key), font: 'italic 24px Georgia, serif', colour: SKY, y: 495 + 30 * i }));
-  return lines.map((line) => ({ ...line, width: line.y + 8 > QR_TOP ? QR_LEFT - TEXT_LEFT - 16 : 1200 - TEXT_LEFT - 30 }));
+  const qr = qrCorner();
+  return lines.map((line) => ({ ...line, width: line.y + 8 > qr.y ? qr.x - TEXT_LEFT - 16 : PICTURE.width - TEXT_LEFT - 30 }));
 }
