@@ -39,7 +39,10 @@ def test_a_first_visit_boot_has_no_long_main_thread_task(browser, base_url):
     assert page.get_attribute("html", "data-engine-boot") == "fresh"
     page.wait_for_timeout(300)   # a task still running at ready is reported when it ends
     tasks = page.evaluate("window.__longTasks")
-    assert max(tasks, default=0) <= 300, tasks
+    # A net between the page's own tasks and a Python start on this thread (1 s on an idle
+    # machine, seconds under load), not a speed check: in make test's load (20-25 on 2 cores)
+    # the page's own tasks reached 397 ms, twice over the old 300 ms net (speed: make bench).
+    assert max(tasks, default=0) <= 700, tasks
     ctx.close()
 
 
