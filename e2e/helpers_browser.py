@@ -131,7 +131,7 @@ class ContextPool:
         self.idle: dict[bool, list] = {}
         self.lent: dict = {}          # context -> touch
         self.origins: dict = {}       # context -> the origins its pages asked anything of
-        self.stored: set = set()      # contexts whose snapshot returning_visitor stored
+        self.stored: set = set()      # (context, site) where returning_visitor stored the snapshot
 
     def take(self, touch: bool):
         idle = self.idle.setdefault(touch, [])

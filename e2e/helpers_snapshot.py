@@ -3,9 +3,8 @@ a repeat visit that restores it."""
 from __future__ import annotations
 
 import time
-from helpers_browser import wait_until_ready
+from helpers_browser import SNAPSHOT_CACHE as CACHE, wait_until_ready
 
-CACHE = "pnd-pyodide-snapshot"
 STORED = f"""async () => {{
     const cache = await caches.open('{CACHE}');
     return (await cache.keys()).map((r) => r.url); }}"""

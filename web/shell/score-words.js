@@ -43,7 +43,8 @@ export function dayText(date) {
  * the text beside the code is kept clear of the code's corner. */
 export const PICTURE = { width: 1200, height: 630, textLeft: 690, qr: { size: 150, inset: 40, margin: 8 } };
 /** The QR code's top left, its white margin included. */
-export function qrCorner({ width, height, qr } = PICTURE) {
+export function qrCorner() {
+  const { width, height, qr } = PICTURE;
   return { x: width - qr.size - qr.inset - qr.margin, y: height - qr.size - qr.inset - qr.margin };
 }
 const TEXT_LEFT = PICTURE.textLeft;
