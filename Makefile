@@ -26,9 +26,10 @@ SMOKE := e2e/test_shell.py
 test: build browser
 	SITE_ROOT=dist $(PYTEST) tests e2e
 
-# The engine tests and the browser smoke: minutes, not the whole suite's quarter of an hour.
+# The engine tests and the browser smoke, without the long runs marked `slow` (many whole games,
+# the package install, the smoke's extra page starts): make test runs those.
 check: build browser
-	SITE_ROOT=dist $(PYTEST) tests $(SMOKE)
+	SITE_ROOT=dist $(PYTEST) -m "not slow" tests $(SMOKE)
 
 test-engine: $(VENV)/.installed
 	$(PYTEST) tests

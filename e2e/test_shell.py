@@ -1,6 +1,8 @@
 """The site boots from its own origin, the menu works, nothing foreign is requested."""
 import json
 
+import pytest
+
 from helpers_play import ww_turn
 from helpers_browser import wait_until_ready
 
@@ -16,6 +18,7 @@ def test_boots_to_ready_with_no_errors_and_no_foreign_requests(open_page, artifa
     assert probe.foreign == []
 
 
+@pytest.mark.slow
 def test_menu_is_painted_before_python_is_ready(open_page):
     page, _ = open_page(wait_ready=False, first_visit=True)   # Python starts afresh: the long wait
     page.wait_for_selector("#setup .seat")
@@ -39,6 +42,7 @@ def test_menu_player_count_changes_the_seats(open_page):
     assert page.locator("#seats .seat").count() == 3
 
 
+@pytest.mark.slow
 def test_api_returns_structured_errors_never_tracebacks(open_page):
     page, probe = open_page()
     bad = page.evaluate("async () => (await window.PipesAndDucks.call('nope', {}))")
@@ -55,6 +59,7 @@ def test_works_under_a_sub_path(open_page, subpath_url):
     assert probe.errors == [] and probe.foreign == []
 
 
+@pytest.mark.slow
 def test_phone_width_menu(open_page, artifacts):
     page, probe = open_page(width=375, height=740)
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -73,6 +78,7 @@ def test_boot_failure_shows_a_readable_error(browser, base_url):
     ctx.close()
 
 
+@pytest.mark.slow
 def test_a_hot_seat_game_calls_no_seat_you(open_page):
     """With two people at one device the first seat's default name is a name ("Ann"), in the
     menu and on the hand-over screens, not "Hand the device to You… I am You" (issue 26 item 11);

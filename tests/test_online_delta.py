@@ -47,6 +47,7 @@ json_values = st.recursive(
     max_leaves=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(json_values, json_values), min_size=1, max_size=25))
 def test_a_patch_turns_the_old_value_into_the_new(pairs):

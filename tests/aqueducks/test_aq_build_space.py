@@ -20,6 +20,8 @@ def _game(seed):
 
 #: the seeds of range(12) whose game is at a build (3 and 8 are not)
 BUILD_SEEDS = [0, 1, 2, 4, 5, 6, 7, 9, 10, 11]
+#: the seeds make check draws from (a one- and a three-player game); make test draws from all
+QUICK_SEEDS = [4, 6]
 
 
 def _games(count=12):
@@ -50,7 +52,8 @@ def test_build_space_refuses_an_index_outside_it():
         space[-1]
 
 
-@pytest.mark.parametrize("seed", BUILD_SEEDS)
+@pytest.mark.parametrize("seed", [
+    pytest.param(s, marks=[] if s in QUICK_SEEDS else [pytest.mark.slow]) for s in BUILD_SEEDS])
 def test_a_random_build_is_a_legal_one_and_every_legal_one_can_come(seed):
     # game.random_build draws from build_space without listing it (the playouts' builds); a
     # game a test, so that make test's workers share the 10 games (228 s as one test at load 20)
@@ -77,6 +80,7 @@ def test_a_random_build_gives_up_when_its_draws_miss():
     assert g.random_build(p, Rng(1), tries=0) is None
 
 
+@pytest.mark.slow
 def test_open_spaces_are_the_supported_empty_ones_within_the_extent():
     # city.open_slots inlines supports_ok and within_extent: the same spaces as the definition
     from aqueducks import city as C

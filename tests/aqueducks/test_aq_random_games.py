@@ -6,6 +6,8 @@ from aqueducks import BOTS, GAME
 from gamecore import Rng
 
 GAMES = 300
+#: the parts make check runs (a few seconds each); make test runs all twelve
+QUICK = {(1, 0), (2, 0)}
 
 
 def play_checked(players, seed, bot="random", check_legal_every=25):
@@ -40,8 +42,9 @@ def play_checked(players, seed, bot="random", check_legal_every=25):
     return g, n
 
 
-@pytest.mark.parametrize("half", [0, 1])
-@pytest.mark.parametrize("players", range(1, 7))
+@pytest.mark.parametrize("players, half", [
+    pytest.param(players, half, marks=[pytest.mark.slow] if (players, half) not in QUICK else [])
+    for players in range(1, 7) for half in (0, 1)])
 def test_three_hundred_random_games(players, half):
     """The 300 games (seed 1000 + i, 1 + i % 6 players), one player count and every other of
     its games per test so that make test's workers share them out (the five-player games alone
@@ -56,6 +59,7 @@ def test_three_hundred_random_games(players, half):
     assert total > played * 35 * players
 
 
+@pytest.mark.slow
 def test_greedy_games_every_player_count():
     for players in range(1, 7):
         play_checked(players, 50 + players, bot="greedy")

@@ -133,6 +133,7 @@ _SAVED = state(played(3, 8, 70))
 _PATHS = list(paths(_SAVED))
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=edits(_PATHS, [10 ** 30, -10 ** 30, "", "pass", []]))
 def test_a_tampered_save_is_refused_or_plays_to_the_end(changes):

@@ -83,7 +83,7 @@ GAMES = pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
 FUZZ = settings(deadline=None, max_examples=250, suppress_health_check=[HealthCheck.too_slow])
 
 
-@GAMES
+@pytest.mark.parametrize("game", ["waterworks", pytest.param("aqueducks", marks=pytest.mark.slow)])
 @FUZZ
 @given(data=st.data())
 def test_a_malformed_call_is_refused_in_words(game, data):

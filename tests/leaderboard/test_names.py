@@ -33,6 +33,7 @@ def js_clean(texts, tmp_path):
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(NODE is None, reason="needs Node")
 def test_python_and_the_page_clean_names_alike(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("names")

@@ -14,6 +14,8 @@ import pytest
 from positions import finished
 
 ROOT = Path(__file__).resolve().parents[2]
+# A fresh venv and a pip install: make test's, not make check's
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="session")

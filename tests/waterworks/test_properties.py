@@ -1,6 +1,8 @@
 """Property-based tests (hypothesis)."""
 import json
 
+import pytest
+
 from gamecore import BadRequest, IllegalMove, Rng
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -121,6 +123,7 @@ def test_round_trip_any_position(g):
     assert GAME.from_dict(d).view(0) == g.view(0)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions, st.integers(0, 4))
 def test_bots_return_legal_moves_and_ignore_hidden_information(g, seat):

@@ -12,7 +12,7 @@ GAMES = 2000
 PARTS = 4
 
 
-@pytest.mark.parametrize("part", range(PARTS))
+@pytest.mark.parametrize("part", [pytest.param(0)] + [pytest.param(n, marks=pytest.mark.slow) for n in range(1, PARTS)])
 def test_two_thousand_random_games(part):
     """The 2,000 games in four parts of 500 (each part its own seeded random bots), so that
     make test's workers share them out; each part reaches both endings and every kind of move
