@@ -3,7 +3,7 @@ same games as a fresh start, and never restore a snapshot that is damaged or mad
 files. (A whole game clicked through on a restored engine: test_waterworks_game.py.)"""
 import pytest
 from helpers_snapshot import boot_kind, revisit_from_snapshot, stored_snapshots, wait_until_stored
-from helpers_browser import wait_until_ready
+from helpers_browser import SNAPSHOT_CACHE, wait_until_ready
 
 # A whole 3-player game between greedy bots through the API; its record and final state.
 GREEDY_GAME = """async (seed) => {
@@ -37,11 +37,11 @@ def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_game(open_page)
 def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page, damage):
     page, probe = open_page(first_visit=True)
     [url] = wait_until_stored(page)
-    page.evaluate("""async ([url, damage]) => {
-        const cache = await caches.open('pnd-pyodide-snapshot');
+    page.evaluate("""async ([name, url, damage]) => {
+        const cache = await caches.open(name);
         const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
         await cache.put(url, new Response(damage === 'truncated' ? bytes.slice(0, bytes.length >> 1)
-                                                                  : bytes.fill(7))); }""", [url, damage])
+                                                                  : bytes.fill(7))); }""", [SNAPSHOT_CACHE, url, damage])
     page.reload()
     wait_until_ready(page)
     assert boot_kind(page) == "fresh"
@@ -54,11 +54,11 @@ def test_a_snapshot_of_other_files_is_never_restored_and_is_replaced(open_page, 
     page, probe = open_page(first_visit=True)
     [current] = wait_until_stored(page)
     old = base_url + "web/vendor/pyodide-snapshot-0000000000000000.gz"
-    page.evaluate("""async ([current, old]) => {
-        const cache = await caches.open('pnd-pyodide-snapshot');
+    page.evaluate("""async ([name, current, old]) => {
+        const cache = await caches.open(name);
         const bytes = await (await cache.match(current)).arrayBuffer();
         await cache.delete(current);
-        await cache.put(old, new Response(bytes)); }""", [current, old])
+        await cache.put(old, new Response(bytes)); }""", [SNAPSHOT_CACHE, current, old])
     page.reload()
     wait_until_ready(page)
     assert boot_kind(page) == "fresh"
