@@ -2,6 +2,7 @@
 import pytest
 
 from gamecore import Rng
+from sampled import sampled
 import aqueducks
 
 
@@ -52,8 +53,7 @@ def test_build_space_refuses_an_index_outside_it():
         space[-1]
 
 
-@pytest.mark.parametrize("seed", [
-    pytest.param(s, marks=[] if s in QUICK_SEEDS else [pytest.mark.slow]) for s in BUILD_SEEDS])
+@pytest.mark.parametrize("seed", sampled(BUILD_SEEDS, QUICK_SEEDS))
 def test_a_random_build_is_a_legal_one_and_every_legal_one_can_come(seed):
     # game.random_build draws from build_space without listing it (the playouts' builds); a
     # game a test, so that make test's workers share the 10 games (228 s as one test at load 20)

@@ -4,6 +4,7 @@ import pytest
 import aq_helpers as H
 from aqueducks import BOTS, GAME
 from gamecore import Rng
+from sampled import sampled
 
 GAMES = 300
 #: the parts make check runs (a few seconds each); make test runs all twelve
@@ -42,9 +43,8 @@ def play_checked(players, seed, bot="random", check_legal_every=25):
     return g, n
 
 
-@pytest.mark.parametrize("players, half", [
-    pytest.param(players, half, marks=[pytest.mark.slow] if (players, half) not in QUICK else [])
-    for players in range(1, 7) for half in (0, 1)])
+@pytest.mark.parametrize("players, half",
+                         sampled([(p, h) for p in range(1, 7) for h in (0, 1)], QUICK))
 def test_three_hundred_random_games(players, half):
     """The 300 games (seed 1000 + i, 1 + i % 6 players), one player count and every other of
     its games per test so that make test's workers share them out (the five-player games alone

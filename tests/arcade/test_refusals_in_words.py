@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sampled import sampled
 from tamper import paths, set_at
 from test_service_params import SPEC, call, setting
 
@@ -83,7 +84,7 @@ GAMES = pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
 FUZZ = settings(deadline=None, max_examples=250, suppress_health_check=[HealthCheck.too_slow])
 
 
-@pytest.mark.parametrize("game", ["waterworks", pytest.param("aqueducks", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("game", sampled(["waterworks", "aqueducks"], quick=["waterworks"]))
 @FUZZ
 @given(data=st.data())
 def test_a_malformed_call_is_refused_in_words(game, data):

@@ -4,6 +4,7 @@ import collections
 import pytest
 
 from gamecore import Rng
+from sampled import sampled
 
 from waterworks import BOTS, GAME
 from ww_helpers import check_invariants
@@ -12,7 +13,7 @@ GAMES = 2000
 PARTS = 4
 
 
-@pytest.mark.parametrize("part", [pytest.param(0)] + [pytest.param(n, marks=pytest.mark.slow) for n in range(1, PARTS)])
+@pytest.mark.parametrize("part", sampled(range(PARTS), quick=[0]))
 def test_two_thousand_random_games(part):
     """The 2,000 games in four parts of 500 (each part its own seeded random bots), so that
     make test's workers share them out; each part reaches both endings and every kind of move
