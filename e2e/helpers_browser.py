@@ -19,9 +19,15 @@ from loopback_net import LoopbackNet  # noqa: E402,F401  (conftest's loopback_ne
 
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 SUBPATH = "/pipes-and-ducks/"
+# --liftoff-only: the tests' pages run Pyodide's wasm on V8's baseline compiler only. A page
+# is short-lived, and optimizing the code its start makes hot (TurboFan tiering up CPython)
+# cost about 3.5 CPU s a page start that no test earned back, not even the analysis's
+# playouts or the 4-player game (idle machine, same tests one after another: 4 page starts
+# 48 -> 34 CPU s, the hint and analysis tests 114 -> 98, the 4-player Aqueducks game 70 -> 70).
+# What the tests check does not depend on it; `make bench` measures speed with V8's defaults.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-quic", "--no-first-run",
-                 "--disable-sync"]
+                 "--disable-sync", "--js-flags=--liftoff-only"]
 
 # How long a page may take to be ready (html[data-engine=ready]): a net for a page that never
 # starts, not a speed check. On this 2-core machine under make test's load (20-30) a first
