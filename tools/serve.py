@@ -61,12 +61,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        # A page that went away mid-download (a reload, a test's next page) closed its
+        # connection: routine for a browser, so no traceback for it (BrokenPipe, reset).
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(root: str, port: int, prefix: str = "/", verbose: bool = False, on_sent=None):
     """A threaded static server on loopback; ``on_sent(path, nbytes)`` is called after each
     file body is sent (the benchmarks count bytes with it)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(type("H", (Handler,), {"prefix": prefix}), directory=root)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = Server(("127.0.0.1", port), handler)
     server.verbose = verbose
     server.on_sent = on_sent
     server.daemon_threads = True
