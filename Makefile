@@ -76,12 +76,21 @@ web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime
 vendor: web/vendor/.runtime web/vendor/wheels/.built
 
 # A headless Chromium for the browser tests: the system one on Debian/Ubuntu (installed
-# with apt when missing), Playwright's own build elsewhere (macOS, Windows).
+# with apt when missing), Playwright's own build elsewhere (macOS, Windows). Debian's
+# chromium-headless-shell (the same build without the desktop browser) is what the tests
+# drive where it exists (e2e/helpers_browser.py chromium_executable says why); the full
+# chromium is what make bench and the icons use.
+HEADLESS_SHELL_MISSING = "no chromium-headless-shell package here: the tests drive chromium"
 browser: $(VENV)/.installed
-	@if command -v chromium >/dev/null 2>&1 || [ -n "$$CHROMIUM" ]; then :; \
+	@if [ -n "$$CHROMIUM" ]; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
-	else $(PY) -m playwright install chromium; fi
+	  if ! command -v chromium >/dev/null 2>&1; then \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; fi; \
+	  if ! command -v chromium-headless-shell >/dev/null 2>&1; then \
+	    $(SUDO) apt-get install -y -qq chromium-headless-shell \
+	    || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium-headless-shell; } \
+	    || echo $(HEADLESS_SHELL_MISSING); fi; \
+	elif ! command -v chromium >/dev/null 2>&1; then $(PY) -m playwright install chromium; fi
 
 clean:
 	rm -rf web/vendor dist node_modules $(VENV)

@@ -1,18 +1,18 @@
 """Fixtures that serve the real site and drive it in headless Chromium.
 
-The system Chromium (/usr/bin/chromium, installed by `make test` on Debian) is used when
-present; elsewhere Playwright's own browser (`playwright install chromium`).
+The system Chromium's headless shell (installed by `make test` on Debian) is used when
+present, else the system Chromium; elsewhere Playwright's own browser (`playwright install
+chromium`): helpers_browser.chromium_executable.
 """
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from helpers_browser import (ARTIFACTS, CHROMIUM_ARGS, ROOT, SUBPATH, ContextPool, LoopbackNet,
-                             open_in_context, playwright_api, serve_folder)
+                             chromium_executable, open_in_context, playwright_api, serve_folder)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -63,9 +63,8 @@ def subpath_url(site_root):
 
 @pytest.fixture(scope="session")
 def browser():
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or None
     with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
         yield b
         b.close()
 
