@@ -32,7 +32,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--js-flags=--liftoff-only"]
 
 
-
 def chromium_executable() -> str | None:
     """The Chromium the tests drive: $CHROMIUM if set, else Debian's headless shell
     (chromium-headless-shell: the same Chromium build, Blink and V8 without the desktop
