@@ -78,18 +78,15 @@ vendor: web/vendor/.runtime web/vendor/wheels/.built
 # A headless Chromium for the browser tests: the system one on Debian/Ubuntu (installed
 # with apt when missing), Playwright's own build elsewhere (macOS, Windows). Debian's
 # chromium-headless-shell (the same build without the desktop browser) is what the tests
-# drive where it exists (e2e/helpers_browser.py chromium_executable says why); the full
-# chromium is what make bench and the icons use.
+# drive where it exists (tools/chromium_exe.py says why); the full chromium is what make
+# bench, the icons and the screenshots use.
 HEADLESS_SHELL_MISSING = "no chromium-headless-shell package here: the tests drive chromium"
 browser: $(VENV)/.installed
 	@if [ -n "$$CHROMIUM" ]; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-	  if ! command -v chromium >/dev/null 2>&1; then \
-	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; fi; \
-	  if ! command -v chromium-headless-shell >/dev/null 2>&1; then \
-	    $(SUDO) apt-get install -y -qq chromium-headless-shell \
-	    || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium-headless-shell; } \
-	    || echo $(HEADLESS_SHELL_MISSING); fi; \
+	  if ! command -v chromium >/dev/null 2>&1 || ! command -v chromium-headless-shell >/dev/null 2>&1; then \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium \
+	    && { $(SUDO) apt-get install -y -qq chromium-headless-shell || echo $(HEADLESS_SHELL_MISSING); }; fi; \
 	elif ! command -v chromium >/dev/null 2>&1; then $(PY) -m playwright install chromium; fi
 
 clean:

@@ -2,7 +2,7 @@
 
 The system Chromium's headless shell (installed by `make test` on Debian) is used when
 present, else the system Chromium; elsewhere Playwright's own browser (`playwright install
-chromium`): helpers_browser.chromium_executable.
+chromium`): tools/chromium_exe.py.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers_browser import (ARTIFACTS, CHROMIUM_ARGS, ROOT, SUBPATH, ContextPool, LoopbackNet,
-                             chromium_executable, open_in_context, playwright_api, serve_folder)
+                             chromium_for_tests, open_in_context, playwright_api, serve_folder)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -64,7 +64,7 @@ def subpath_url(site_root):
 @pytest.fixture(scope="session")
 def browser():
     with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=chromium_for_tests(), args=CHROMIUM_ARGS)
         yield b
         b.close()
 

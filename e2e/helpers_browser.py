@@ -5,8 +5,6 @@ whichever of tests/ and e2e/ pytest loaded first, so `pytest e2e/x.py tests/y.py
 collect when they imported it."""
 from __future__ import annotations
 
-import os
-import shutil
 import sys
 import threading
 from pathlib import Path
@@ -17,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import make_server  # noqa: E402
+from chromium_exe import chromium_for_tests  # noqa: E402,F401  (conftest's and the tests' browsers)
 from loopback_net import LoopbackNet  # noqa: E402,F401  (conftest's loopback_net fixture)
 
 ARTIFACTS = ROOT / "e2e" / "artifacts"
@@ -31,17 +30,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-quic", "--no-first-run",
                  "--disable-sync", "--js-flags=--liftoff-only"]
 
-
-def chromium_executable() -> str | None:
-    """The Chromium the tests drive: $CHROMIUM if set, else Debian's headless shell
-    (chromium-headless-shell: the same Chromium build, Blink and V8 without the desktop
-    browser around them, which is what Playwright itself runs headless tests in), else the
-    full chromium, else None (Playwright's own build). A page's start cost 6.2-7.4 CPU s in the
-    shell against 9.5-10.4 in the full browser on this 2-core machine (idle, 4 starts each,
-    alternating): its browser and GPU processes do far less for a page nobody sees. `make
-    bench` and the icons keep the full browser, the one a person runs."""
-    return (os.environ.get("CHROMIUM") or shutil.which("chromium-headless-shell")
-            or shutil.which("chromium") or None)
 
 
 # How long a page may take to be ready (html[data-engine=ready]): a net for a page that never

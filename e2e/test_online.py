@@ -12,7 +12,7 @@ import os
 import time
 
 import pytest
-from helpers_browser import CHROMIUM_ARGS, chromium_executable, open_in_context, playwright_api
+from helpers_browser import CHROMIUM_ARGS, chromium_for_tests, open_in_context, playwright_api
 from loopback_net import CHROMIUM_ARGS as LOOPBACK_ARGS, PEERS, PERMISSIONS, SELECTED_PAIRS, is_loopback
 from helpers_menu import start_from_menu
 from helpers_play import log_lines
@@ -45,7 +45,7 @@ def rtc_browser(browser, loopback_net):
     """A second Chromium, inside the loopback-only network namespace (conftest.loopback_net)
     with the flags that let WebRTC use loopback, from the session's Playwright (a second
     sync_playwright cannot start while the session's runs)."""
-    b = browser.browser_type.launch(executable_path=loopback_net.chromium(chromium_executable()), args=CHROMIUM_ARGS + LOOPBACK_ARGS)
+    b = browser.browser_type.launch(executable_path=loopback_net.chromium(chromium_for_tests()), args=CHROMIUM_ARGS + LOOPBACK_ARGS)
     yield b
     b.close()
 

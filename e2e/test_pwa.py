@@ -9,7 +9,7 @@ import threading
 from collections import Counter
 
 from helpers_menu import start_from_menu
-from helpers_browser import CHROMIUM_ARGS, chromium_executable
+from helpers_browser import CHROMIUM_ARGS, chromium_for_tests
 from serve import make_server
 from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, serve_folder, dist_root, dist_url,  # noqa: F401
                          has_screen, new_game, play_some, wait_until_ready)
@@ -89,7 +89,7 @@ def test_a_first_visit_downloads_each_file_once(browser, dist_root):
 def test_manifest_is_installable(browser, dist_url, tmp_path):
     # Installability is never granted in an incognito profile: use a real (temporary) one.
     ctx = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=chromium_executable(), args=CHROMIUM_ARGS,
+        str(tmp_path / "profile"), executable_path=chromium_for_tests(), args=CHROMIUM_ARGS,
         viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.goto(dist_url)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import re
 import runpy
-import shutil
 import statistics
 import sys
 import tempfile
@@ -34,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import make_server  # noqa: E402
+from chromium_exe import desktop_chromium  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "25"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -165,7 +165,7 @@ def measure_startup(site: Path) -> None:
     base = f"http://localhost:{server.server_address[1]}/"
     bare_url = base + "tools/bench-bare.html"
     hello_url = base + "tools/bench-pyscript-hello.html"
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    exe = desktop_chromium()
     profiles = tempfile.TemporaryDirectory()
     opened = []
 

@@ -212,15 +212,15 @@ async ({game, players, decisions, budget}) => {
 
 
 def page_times(decisions, budget_ms):
-    import shutil
     import threading
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from playwright.sync_api import sync_playwright
+    from chromium_exe import desktop_chromium
     from serve import make_server
     server = make_server(ROOT, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{server.server_address[1]}/"
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    exe = desktop_chromium()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import statistics
 import sys
 import threading
@@ -22,6 +21,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 from arcade.service import Service  # noqa: E402
 from serve import make_server  # noqa: E402
+from chromium_exe import desktop_chromium  # noqa: E402
 
 WORKLOAD = [("waterworks", 3, 101), ("waterworks", 4, 102), ("aqueducks", 4, 103)]
 RUNS = int(os.environ.get("BENCH_WORKER_RUNS", "5"))
@@ -76,7 +76,7 @@ def main() -> None:
     server = make_server(str(site), 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{server.server_address[1]}/"
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    exe = desktop_chromium()
     page_ms, py_ms = [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=exe, args=ARGS)

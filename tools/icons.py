@@ -9,11 +9,11 @@ small and committed; rerun this only when the SVG changes.
 from __future__ import annotations
 
 import base64
-import os
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+from chromium_exe import desktop_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / "web" / "icons"
@@ -32,7 +32,7 @@ def page_html(svg: str, size: int, maskable: bool) -> str:
 
 def main() -> None:
     svg = (ICONS / "icon.svg").read_text()
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or None
+    exe = desktop_chromium()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
         for name, size, maskable in [("icon-192.png", 192, False), ("icon-512.png", 512, False),

@@ -14,11 +14,12 @@ needs unprivileged user namespaces.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from chromium_exe import desktop_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 # Inside the namespace every port is free: fixed ones, no race with other work.
@@ -89,7 +90,7 @@ class LoopbackNet:
 
     def chromium(self, exe: str | None = None) -> str:
         """An executable that starts Chromium inside the namespace (for Playwright's launch)."""
-        exe = exe or os.environ.get("CHROMIUM") or shutil.which("chromium")
+        exe = exe or desktop_chromium()
         if not exe:
             raise RuntimeError("no Chromium: set CHROMIUM")
         wrapper = Path(self.tmp.name) / "chromium"

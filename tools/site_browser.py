@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
 import threading
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import make_server  # noqa: E402
+from chromium_exe import desktop_chromium  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"]
@@ -26,7 +26,7 @@ def site_browser():
     from playwright.sync_api import sync_playwright
     server = make_server(str(dist), 0, "/")
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or None
+    exe = desktop_chromium()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=exe, args=ARGS)
