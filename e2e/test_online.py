@@ -12,7 +12,7 @@ import os
 import time
 
 import pytest
-from helpers_browser import CHROMIUM_ARGS, chromium_for_tests, open_in_context, playwright_api
+from helpers_browser import CHROMIUM_ARGS, chromium_for_tests, open_in_context
 from loopback_net import CHROMIUM_ARGS as LOOPBACK_ARGS, PEERS, PERMISSIONS, SELECTED_PAIRS, is_loopback
 from helpers_menu import start_from_menu
 from helpers_play import log_lines
@@ -392,7 +392,7 @@ def test_forged_moves_refused_and_a_guest_reload_keeps_seat_and_hand(device, pee
     assert claim == {"t": "error", "code": "seat", "message": "That seat is taken."}
     # Ann plays a turn, then reloads: same seat, same hand
     play_simple_turn(ann)
-    host.wait_for_function(f"() => document.querySelectorAll('.frame-log-list li').length >= 1")
+    host.wait_for_function("() => document.querySelectorAll('.frame-log-list li').length >= 1")
     bea.wait_for_selector(HAND_READY)
     hand = guest_hand(ann)
     ann.reload()
