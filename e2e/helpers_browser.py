@@ -225,19 +225,13 @@ class ContextPool:
         doing it from about:blank failed and every context was closed instead of lent again.
         Whether the snapshot cache holds one entry, as storing leaves it (a test that replaced
         it leaves another or none: then it is deleted too and stored again)."""
-        blank = site + "/__context-pool__.html"
-        page.route(blank, lambda route: route.fulfill(body="<!doctype html><title>.</title>",
-                                                      content_type="text/html"))
-        try:
-            page.goto(blank)
-            return page.evaluate("""async (snapshot) => { let kept = false;
-                for (const name of await caches.keys()) {
-                    if (name === snapshot && (await (await caches.open(name)).keys()).length === 1) kept = true;
-                    else await caches.delete(name);
-                }
-                return kept; }""", SNAPSHOT_CACHE)
-        finally:
-            page.unroute(blank)
+        return evaluate_on_a_blank_page(page, site + "/__context-pool__.html", """async (snapshot) => {
+            let kept = false;
+            for (const name of await caches.keys()) {
+                if (name === snapshot && (await (await caches.open(name)).keys()).length === 1) kept = true;
+                else await caches.delete(name);
+            }
+            return kept; }""", SNAPSHOT_CACHE)
 
     def _forget_snapshots(self, ctx) -> None:
         self.stored = {(c, site) for c, site in self.stored if c is not ctx}
@@ -268,6 +262,18 @@ def site_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{parts.path.rsplit('/', 1)[0]}/"
 
 
+def evaluate_on_a_blank_page(page, address: str, script: str, arg=None):
+    """Open an empty page at ``address`` (answered by the test, never the server) and evaluate
+    ``script`` with ``arg`` in it: script of the site's origin, without the site's page."""
+    page.route(address, lambda route: route.fulfill(body="<!doctype html><title>.</title>",
+                                                    content_type="text/html"))
+    try:
+        page.goto(address)
+        return page.evaluate(script, arg)
+    finally:
+        page.unroute(address)
+
+
 def returning_visitor(page, url: str) -> None:
     """Store the start-up snapshot in the page's fresh context, as a first visit leaves it
     (the site's own web/snapshot.mjs storeSnapshot, run from a blank page of the site's
@@ -277,12 +283,7 @@ def returning_visitor(page, url: str) -> None:
     included). The first visit itself is tested where it is the point (first_visit=True,
     test_boot.py, test_pwa.py, the embeds)."""
     site = site_of(url)
-    blank = site + "__returning-visitor__.html"
-    page.route(blank, lambda route: route.fulfill(body="<!doctype html><title>.</title>",
-                                                  content_type="text/html"))
-    page.goto(blank)
-    stored = page.evaluate("""async ([module, cache]) => { await (await import(module)).storeSnapshot();
-        return (await (await caches.open(cache)).keys()).length; }""",
-                           [site + "web/snapshot.mjs", SNAPSHOT_CACHE])
-    page.unroute(blank)
+    stored = evaluate_on_a_blank_page(page, site + "__returning-visitor__.html", """async ([module, cache]) => {
+        await (await import(module)).storeSnapshot();
+        return (await (await caches.open(cache)).keys()).length; }""", [site + "web/snapshot.mjs", SNAPSHOT_CACHE])
     assert stored == 1, "the start-up snapshot was not stored"
