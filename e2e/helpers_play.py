@@ -38,6 +38,48 @@ def aq_build(page, last: bool = False) -> None:
     page.click("[data-testid=confirm-build]")
 
 
+def aq_publican(page) -> None:
+    """The dearest space the engine allows, or a pass."""
+    spaces = page.locator(".aq-space.legal")
+    if spaces.count():
+        spaces.last.click()
+    else:
+        page.click("[data-testid=action-panel] [data-testid=pass]")
+
+
+def aq_protect(page) -> None:
+    """The first districts that can be protected, until Protect can be confirmed."""
+    for _ in range(12):
+        if page.is_enabled("[data-testid=confirm-protect]"):
+            break
+        page.locator(".aq-protect-item[aria-pressed=false]:not([aria-disabled=true])").first.click()
+    page.click("[data-testid=confirm-protect]")
+
+
+def aq_draft(page) -> None:
+    """The first card of the draft that can be taken."""
+    page.locator(AQ_HAND).first.click()
+    page.click("[data-testid=confirm-pick]")
+
+
+AQ_DECISIONS = {"build": aq_build, "publican": aq_publican, "protect": aq_protect, "draft": aq_draft}
+
+
+def aq_decide(page, turn: str) -> None:
+    """The person's decision `turn` ("build", "publican", "protect" or "draft"), made simply."""
+    AQ_DECISIONS[turn](page)
+
+
+def aq_turn_or_over(page, timeout: float = 90) -> str:
+    """The person's decision ("build", "draft", ...) once it is theirs, or "over". Read in one
+    step in the page: the screen exists before its first render sets data-turn, and the turn
+    can pass between two separate reads."""
+    return page.wait_for_function(
+        """() => { const aq = document.querySelector('.aq');
+                   return aq && (aq.dataset.over === 'true' ? 'over' : aq.dataset.turn || null); }""",
+        timeout=timeout * 1000).json_value()
+
+
 def log_lines(page) -> list[str]:
     """The game log's lines as the page shows them."""
     return page.evaluate("() => [...document.querySelectorAll('.frame-log-list li')].map(li => li.textContent)")

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from helpers_menu import start_from_menu
+from helpers_play import aq_build, aq_decide, aq_protect, aq_turn_or_over
 
 # seconds, per full game: a net for a stuck game, not a speed check (make test's 4 workers on
 # 2 cores took 150 s for the 4-player game at load 23 on a slower Chromium)
@@ -26,68 +27,23 @@ def start(page, players: int, seats: list[str] | None = None, speed: str = "inst
                     speed=speed, seed=seed)
 
 
-def wait_turn_or_over(page, timeout=90):
-    """The person's action ("build", "draft", …) once it is theirs, or "over". Read in one step
-    in the page: the screen exists before its first render sets data-turn, and the turn can
-    pass between two separate reads."""
-    return page.wait_for_function(
-        """() => { const aq = document.querySelector('.aq');
-                   return aq && (aq.dataset.over === 'true' ? 'over' : aq.dataset.turn || null); }""",
-        timeout=timeout * 1000).json_value()
-
-
 def enabled_card(page, extra=""):
     return page.locator(f"[data-testid=hand] [data-card-id]:not([aria-disabled=true]){extra}")
-
-
-def play_build(page):
-    cards = enabled_card(page)
-    if cards.count() == 0:
-        page.click("[data-testid=action-panel] [data-testid=pass]")
-        return
-    cards.first.click()
-    enabled_card(page, "[aria-pressed=false]").first.click()
-    page.locator("[data-testid^=place-][data-legal=true]").first.click()
-    page.click("[data-testid=confirm-build]")
-
-
-def play_publican(page):
-    spaces = page.locator(".aq-space.legal")
-    if spaces.count():
-        spaces.last.click()  # the dearest space the engine allows
-    else:
-        page.click("[data-testid=action-panel] [data-testid=pass]")
-
-
-def play_protect(page):
-    for _ in range(12):
-        if page.is_enabled("[data-testid=confirm-protect]"):
-            break
-        page.locator(".aq-protect-item[aria-pressed=false]:not([aria-disabled=true])").first.click()
-    page.click("[data-testid=confirm-protect]")
-
-
-def play_draft(page):
-    enabled_card(page).first.click()
-    page.click("[data-testid=confirm-pick]")
-
-
-PLAY = {"build": play_build, "publican": play_publican, "protect": play_protect, "draft": play_draft}
 
 
 def play_to_end(page, artifacts=None, tag="", shots=()):
     t0 = time.time()
     seen = set()
     while time.time() - t0 < GAME_TIMEOUT:
-        turn = wait_turn_or_over(page)
+        turn = aq_turn_or_over(page)
         if turn == "over":
             return time.time() - t0
-        era = page.get_attribute("[data-testid=era] b", "textContent") if False else page.inner_text("[data-testid=era] b")
+        era = page.inner_text("[data-testid=era] b")
         key = (turn, era)
         if artifacts is not None and turn in shots and key not in seen:
             seen.add(key)
             page.screenshot(path=str(artifacts / f"aq-{tag}-{turn}-era{era}.png"))
-        PLAY[turn](page)
+        aq_decide(page, turn)
         # a move was accepted when the panel leaves that decision (or a new one starts)
         page.wait_for_function("() => !document.querySelector('[data-testid=action-panel] [data-testid=error]')", timeout=30_000)
     raise AssertionError("the game did not finish in time")
@@ -123,7 +79,7 @@ def test_solo_game_to_final_score(open_page, artifacts):
     page.set_input_files("#import-file", files=[{"name": "solo.json", "mimeType": "application/json",
                                                  "buffer": solo_near_the_end().encode()}])
     page.click("#saves-list .save [data-act=resume]")
-    assert wait_turn_or_over(page) == "build"
+    assert aq_turn_or_over(page) == "build"
     page.screenshot(path=str(artifacts / "aq-solo-start-desktop.png"))
     # First build with the keyboard only: Tab to a card, Enter, next card, Enter, place, Enter.
     first = enabled_card(page).first
@@ -226,7 +182,7 @@ def try_inactive_without_resources(page, snap):
             card = CARD[key[cid]]
             if not active and unmet(card, city["resources"], m["storey"]) and card["requires"]:
                 click_build(page, m, names_of(snap))
-                wait_turn_or_over(page)
+                aq_turn_or_over(page)
                 after = state(page)["view"]["cities"][0]
                 d = [d for d in after["districts"] if (d["x"], d["y"], d["storey"]) == (m["x"], m["y"], m["storey"])][0]
                 face = d["left"] if cid == m["cards"][0] else d["right"]
@@ -273,7 +229,7 @@ def try_dousing(page, snap, artifacts):
     page.keyboard.press("Escape")
     m = good[0]
     click_build(page, m, names_of(snap))
-    wait_turn_or_over(page)
+    aq_turn_or_over(page)
     after = state(page)["view"]["cities"][0]
     d = [d for d in after["districts"] if (d["x"], d["y"], d["storey"]) == (m["x"], m["y"], m["storey"])][0]
     face = d["left"] if m["cards"][0] == D else d["right"]
@@ -291,7 +247,7 @@ def test_scenarios_solo_inactive_space_dousing_and_downfall(open_page, artifacts
     kbd_draft = False
     t0 = time.time()
     while time.time() - t0 < GAME_TIMEOUT:
-        turn = wait_turn_or_over(page)
+        turn = aq_turn_or_over(page)
         if turn == "over":
             break
         snap = state(page)
@@ -303,7 +259,7 @@ def test_scenarios_solo_inactive_space_dousing_and_downfall(open_page, artifacts
                 done["inactive"] = True
                 page.screenshot(path=str(artifacts / "aq-scenario-inactive.png"))
                 continue
-            play_build(page)
+            aq_build(page)
         elif turn == "draft" and not kbd_draft:
             kbd_draft = True
             # keyboard only: focus a card, Enter selects and moves focus to Take, Enter takes it
@@ -319,15 +275,15 @@ def test_scenarios_solo_inactive_space_dousing_and_downfall(open_page, artifacts
             page.click("[data-testid=confirm-pick]")
         elif turn == "protect" and not done["downfall"]:
             before = len(snap["view"]["cities"][0]["districts"])
-            play_protect(page)
-            turn = wait_turn_or_over(page)
+            aq_protect(page)
+            turn = aq_turn_or_over(page)
             after = state(page)["view"]["cities"][0]["districts"]
             assert all(d["protected"] for d in after) and len(after) < before
             assert "topple" in page.inner_text("[data-testid=news]")
             page.screenshot(path=str(artifacts / "aq-scenario-after-downfall.png"))
             done["downfall"] = True
         else:
-            PLAY[turn](page)
+            aq_decide(page, turn)
         if all(done.values()):
             break
     assert done == {"inactive": True, "douse": True, "downfall": True}, done
@@ -340,7 +296,7 @@ def test_strong_arm_during_a_publican_visit(open_page, artifacts):
     start(page, 3, ["human", "bot:greedy", "bot:greedy"], faction="caesena", seed=777)
     t0 = time.time()
     while time.time() - t0 < GAME_TIMEOUT:
-        turn = wait_turn_or_over(page)
+        turn = aq_turn_or_over(page)
         assert turn != "over", "no strong-arm chance came up"
         if turn == "publican" and page.locator(".aq-space.legal.strongarm").count():
             target = page.locator(".aq-space.legal.strongarm").first
@@ -350,7 +306,7 @@ def test_strong_arm_during_a_publican_visit(open_page, artifacts):
             page.wait_for_function("() => /strong-arming/.test(document.querySelector('.frame-log').textContent)")
             page.screenshot(path=str(artifacts / "aq-scenario-strongarm-after.png"))
             break
-        PLAY[turn](page)
+        aq_decide(page, turn)
     assert page_errors(probe) == []
 
 
@@ -360,15 +316,15 @@ def test_hot_seat_hides_hands_between_people(open_page, artifacts):
     # every person gets a hand-off screen before seeing their cards, the first one too
     page.wait_for_selector("dialog[data-testid=handoff][open]", timeout=30_000)
     page.click("dialog[data-testid=handoff] .btn-primary")
-    wait_turn_or_over(page)
+    aq_turn_or_over(page)
     first_hand = page.inner_text("[data-testid=hand]")
-    play_build(page)
+    aq_build(page)
     page.wait_for_selector("dialog[data-testid=handoff][open]")
     assert "Pass to" in page.inner_text("dialog[data-testid=handoff]")
     assert page.inner_text("[data-testid=hand]").strip() in ("Hidden.", "")
     page.screenshot(path=str(artifacts / "aq-hotseat-handoff.png"))
     page.click("dialog[data-testid=handoff] .btn-primary")
-    wait_turn_or_over(page)
+    aq_turn_or_over(page)
     assert page.inner_text("[data-testid=hand]") != first_hand
     assert page_errors(probe) == []
 
@@ -376,7 +332,7 @@ def test_hot_seat_hides_hands_between_people(open_page, artifacts):
 def test_phone_width_build_zoom_and_views(open_page, artifacts):
     page, probe = open_page(width=375, height=740)
     start(page, 2, ["human", "bot:greedy"], seed=SEED)  # the build below needs two buildable cards
-    assert wait_turn_or_over(page) == "build"
+    assert aq_turn_or_over(page) == "build"
     page.screenshot(path=str(artifacts / "aq-phone-start.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, "no sideways scrolling on a phone"
     # zoom on tap: the card opens big in a dialog
@@ -390,7 +346,7 @@ def test_phone_width_build_zoom_and_views(open_page, artifacts):
     page.locator(".aq-citybox").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "aq-phone-place.png"))
     page.click("[data-testid=confirm-build]")
-    wait_turn_or_over(page)
+    aq_turn_or_over(page)
     page.click("[data-testid=view-left]")
     page.locator(".aq-hit-face").first.click()
     page.locator(".aq-citybox").scroll_into_view_if_needed()
@@ -407,9 +363,9 @@ def test_adjacency_and_why_hidden_on_hover_desktop(open_page, artifacts):
     page, probe = open_page()
     start(page, 1, seed=SEED)
     for _ in range(3):
-        assert wait_turn_or_over(page) == "build"
-        play_build(page)
-    wait_turn_or_over(page)
+        assert aq_turn_or_over(page) == "build"
+        aq_build(page)
+    aq_turn_or_over(page)
     faces = page.locator(".aq-hit-face")
     hidden = [i for i in range(faces.count()) if "hidden" in faces.nth(i).get_attribute("aria-label")]
     if hidden:

@@ -15,8 +15,7 @@ import pytest
 from helpers_browser import CHROMIUM_ARGS, chromium_for_tests, open_in_context
 from loopback_net import CHROMIUM_ARGS as LOOPBACK_ARGS, PEERS, PERMISSIONS, SELECTED_PAIRS, is_loopback
 from helpers_menu import start_from_menu
-from helpers_play import log_lines
-from test_aqueducks_game import PLAY as AQ_PLAY
+from helpers_play import aq_decide, log_lines
 from test_waterworks_game import GAMEOVER, HAND_READY, play_simple_turn
 
 RECORD = """
@@ -499,7 +498,7 @@ def test_aqueducks_simultaneous_builds_and_a_publican_visit_across_devices(devic
             if turn not in ("build", "publican") or "publican" in played[who]:
                 continue  # a device that has donated waits (the next round may already be on)
             count = host_state(host)["moveCount"]
-            AQ_PLAY[turn](p)
+            aq_decide(p, turn)
             # the host's engine took it (a guest's move travels there first)
             host.wait_for_function("async (n) => (await window.PipesAndDucks.state({id: document.documentElement.dataset.gameId})).result.moveCount > n",
                                    arg=count, timeout=20_000)

@@ -252,7 +252,7 @@ def measure_startup(site: Path) -> None:
 if __name__ == "__main__":
     bench_startup()
     for name in ("bench_worker.py", "bench_waterworks.py", "bench_aqueducks.py", "bench_bots.py",
-                 "bench_takebacks.py", "bench_online.py", "bench_motion.py"):
+                 "bench_takebacks.py", "bench_online.py", "bench_motion.py", "bench_screen.py"):
         path = ROOT / "tools" / name
         if path.exists():
             print(f"\n== {name} ==", flush=True)

@@ -4,6 +4,7 @@
 // move log as a drawer over the board, a screen-reader announcer, and modal dialogs.
 import { sound } from './sound.js';
 import { motion, SPEEDS } from './motion.js';
+import { setHtml } from './dom-write.js';
 
 const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
 const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${SPEAKER}<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
@@ -145,7 +146,7 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
     /** Where take-back and timeline controls go (web/shell/history.js). */
     history: $('.frame-history'),
     historySlot: $('.frame-history'),
-    setStatus(html) { $('.frame-status').innerHTML = html; },
+    setStatus(html) { setHtml($('.frame-status'), html); },
     /** One line of the log. The lines logged in one task are one move's: they are marked as
      * the latest (class "latest", and "Latest move" for screen readers on the first). */
     log(text, colour) {

@@ -51,6 +51,13 @@ export class CityCanvas {
 
   set(patch) {
     Object.assign(this, patch);
+    // the screen sets each city again on every snapshot and click (several a move, a reveal
+    // brings more): one that shows the same is not laid out, cleared and painted again, and
+    // its buttons (and the one focused) stay
+    const drawn = JSON.stringify([this.city, this.board, this.mode, this.place, this.protect, this.toppled, this.frame],
+      (_k, v) => (v instanceof Set ? [...v] : v));
+    if (drawn === this.drawn && this.layout) return;
+    this.drawn = drawn;
     this.layoutAndDraw();
   }
 

@@ -1,6 +1,6 @@
 // How a district looks on a city canvas (city-canvas.js): its two back-to-back faces in the
 // overview, the district being placed, and a cell of the left or right view.
-import { iconImage } from './icons.js';
+import { drawIcon } from './icons.js';
 import { RES_COLOUR, RES_STRONG, mainResource, shortName } from './catalog.js';
 import { roundRect } from '../../shell/canvas.js';
 
@@ -35,9 +35,8 @@ export function drawDistrict(ctx, d, r, { hl, small, cardOf, protect }) {
   ctx.beginPath(); ctx.moveTo(r.x + r.w / 2, r.y + 1); ctx.lineTo(r.x + r.w / 2, r.y + r.h - 1); ctx.stroke();
   ctx.lineWidth = 1.5; roundRect(ctx, r.x, r.y, r.w, r.h, 5); ctx.stroke();
   if (d.protected) {
-    const img = iconImage('protect');
     const sz = small ? 13 : 16;
-    if (img) ctx.drawImage(img, r.x + r.w / 2 - sz / 2, r.y - sz / 2 + 1, sz, sz);
+    drawIcon(ctx, 'protect', r.x + r.w / 2 - sz / 2, r.y - sz / 2 + 1, sz);
   }
   if (protect) {
     const sel = protect.selected.has(d.id);
@@ -91,14 +90,12 @@ function drawFace(ctx, fr, card, f, side, { small, isSelf, isAdj, ghost = false 
   if (f.active && card) {
     let ix = inner;
     for (const r of card.produces) {
-      const img = iconImage(r);
-      if (img && ix + isz < fr.x + fr.w - 2) ctx.drawImage(img, ix, iy, isz, isz);
+      if (ix + isz < fr.x + fr.w - 2) drawIcon(ctx, r, ix, iy, isz);
       ix += isz + 1;
     }
-    if (f.doused) { const img = iconImage('water'); if (img) ctx.globalAlpha = 0.9; }
+    if (f.doused) ctx.globalAlpha = 0.9; // for the water drop below
   } else if (!f.active) {
-    const img = iconImage('hidden');
-    if (img) ctx.drawImage(img, inner, iy, isz, isz);
+    drawIcon(ctx, 'hidden', inner, iy, isz);
     if (fr.w > 54) {
       ctx.font = `italic 600 ${small ? 9 : 10.5}px ${font()}`;
       ctx.fillStyle = '#6d4a4a';
@@ -106,9 +103,8 @@ function drawFace(ctx, fr, card, f, side, { small, isSelf, isAdj, ghost = false 
     }
   }
   if (f.doused) {
-    const img = iconImage('water');
     const sz = small ? 10 : 12;
-    if (img) ctx.drawImage(img, fr.x + fr.w - sz - (side === 'right' ? 6 : 2), fr.y + 3, sz, sz);
+    drawIcon(ctx, 'water', fr.x + fr.w - sz - (side === 'right' ? 6 : 2), fr.y + 3, sz);
   }
   ctx.restore();
   if (isSelf || isAdj) {
@@ -152,8 +148,7 @@ export function drawCell(ctx, r, card, f, d, { isSelf, isAdj }) {
   let ix = r.x + 5;
   const iy = r.y + r.h - isz - 5;
   for (const rr of card ? card.produces : []) {
-    const img = iconImage(rr);
-    if (img) ctx.drawImage(img, ix, iy, isz, isz);
+    drawIcon(ctx, rr, ix, iy, isz);
     ix += isz + 2;
   }
   ctx.fillStyle = '#4a5d66'; ctx.font = `600 ${r.w < 80 ? 8.5 : 10}px ${font()}`;
@@ -161,13 +156,13 @@ export function drawCell(ctx, r, card, f, d, { isSelf, isAdj }) {
   ctx.fillText(`col ${d.x + 1}`, r.x + r.w - 5, iy + 2);
   ctx.textAlign = 'start';
   if (f.doused) {
-    const img = iconImage('water'); const sz = isz - 2;
-    if (img) ctx.drawImage(img, r.x + r.w - sz - 4, r.y + 6, sz, sz);
+    const sz = isz - 2;
+    drawIcon(ctx, 'water', r.x + r.w - sz - 4, r.y + 6, sz);
     ctx.strokeStyle = '#2f9fc7'; ctx.lineWidth = 2; ctx.beginPath();
     for (let k = 4; k <= r.w - 4; k += 2) ctx.lineTo(r.x + k, r.y + r.h - 2 + Math.sin(k / 3) * 1.4);
     ctx.stroke();
   }
-  if (d.protected) { const img = iconImage('protect'); if (img) ctx.drawImage(img, r.x + r.w / 2 - 7, r.y - 6, 14, 14); }
+  if (d.protected) drawIcon(ctx, 'protect', r.x + r.w / 2 - 7, r.y - 6, 14);
   if (isSelf || isAdj) {
     ctx.strokeStyle = isSelf ? '#ffb400' : '#e07b1f'; ctx.lineWidth = isSelf ? 4 : 3;
     ctx.setLineDash(isSelf ? [] : [6, 3]); roundRect(ctx, r.x - 1, r.y - 1, r.w + 2, r.h + 2, 8); ctx.stroke(); ctx.setLineDash([]);

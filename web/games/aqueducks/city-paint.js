@@ -2,7 +2,7 @@
 // front, with the eyes that decide which faces are active, the toppled districts and the place
 // targets) and the left and right views. Where things go is the canvas's layout; how one
 // district looks is city-faces.js.
-import { iconImage } from './icons.js';
+import { drawIcon } from './icons.js';
 import { roundRect } from '../../shell/canvas.js';
 import { drawDistrict, drawGhost, drawCell, font } from './city-faces.js';
 
@@ -121,14 +121,13 @@ function paintTargets(ctx, cv, small) {
 
 /** An eye at the row's edge looking along a storey, with its sight line to the first face. */
 function sight(ctx, edgeX, faceX, cy, side) {
-  const img = iconImage('eye');
   const dir = side === 'left' ? 1 : -1;
   ctx.strokeStyle = 'rgba(13,59,79,.45)'; ctx.lineWidth = 1.2; ctx.setLineDash([3, 3]);
   ctx.beginPath(); ctx.moveTo(edgeX + dir * 16, cy); ctx.lineTo(faceX - dir * 2, cy); ctx.stroke(); ctx.setLineDash([]);
   // arrow head
   ctx.fillStyle = 'rgba(13,59,79,.6)';
   ctx.beginPath(); ctx.moveTo(faceX - dir * 2, cy); ctx.lineTo(faceX - dir * 8, cy - 4); ctx.lineTo(faceX - dir * 8, cy + 4); ctx.fill();
-  if (img) ctx.drawImage(img, side === 'left' ? edgeX : edgeX - 16, cy - 8, 16, 16);
+  drawIcon(ctx, 'eye', side === 'left' ? edgeX : edgeX - 16, cy - 8, 16);
 }
 
 /** Left or right view: rows × 3 storeys, each space showing the nearest face from that side. */

@@ -1,6 +1,7 @@
 // The person's hand under the action panel: the cards they hold (or the draft they pick from),
 // which can be used for the decision open now, and what is picked.
 import { esc } from '../../shell/frame.js';
+import { setHtml } from '../../shell/dom-write.js';
 import { cardFace } from './card-face.js';
 import * as Build from './phases/build.js';
 
@@ -11,12 +12,12 @@ export function renderHand(ui, turn, action) {
   const el = ui.el.hand;
   ui.el.hand.parentElement.hidden = !!ui.snap.over;
   if (ui.hidden || ui.snap.over) {
-    el.innerHTML = ui.hidden ? '<p class="muted">Hidden.</p>' : '';
+    setHtml(el, ui.hidden ? '<p class="muted">Hidden.</p>' : '');
     ui.el.handTitle.textContent = ui.hidden ? 'Hand hidden' : 'Your hand';
     return;
   }
   if (ui.viewer === null || ui.viewer === undefined) {   // a spectator holds no hand
-    el.innerHTML = '<p class="muted">Watching: no hand to show.</p>';
+    setHtml(el, '<p class="muted">Watching: no hand to show.</p>');
     ui.el.handTitle.textContent = 'Watching';
     return;
   }
@@ -36,7 +37,7 @@ export function renderHand(ui, turn, action) {
     if (ui.draftSel !== null) selected.add(ui.draftSel);
   }
   const prev = document.activeElement && el.contains(document.activeElement) ? document.activeElement.dataset.cardId : null;
-  el.innerHTML = cards.map(({ card, key }) => {
+  setHtml(el, cards.map(({ card, key }) => {
     const c = ui.cat.byKey[key];
     const on = selected.has(card);
     const isBridge = bridge === card;
@@ -48,7 +49,7 @@ export function renderHand(ui, turn, action) {
         ${on ? `<span class="aq-badge">${ui.build.a === card ? '1' : '2'}</span>` : isBridge ? '<span class="aq-badge aq-badge-bridge">bridge</span>' : ''}</button>
       <button type="button" class="aq-zoom" data-zoom="${key}" aria-label="Zoom: ${esc(c.name)}" title="Zoom">+</button>
     </div>`;
-  }).join('') || '<p class="muted">No cards in hand.</p>';
+  }).join('') || '<p class="muted">No cards in hand.</p>');
   if (prev) { const again = el.querySelector(`[data-card-id="${prev}"]`); if (again) again.focus({ preventScroll: true }); }
   // other cards than before (a build took two, a new era dealt a hand): the strip starts at
   // its first card again, not scrolled to where the cards played were

@@ -39,7 +39,7 @@ const images = {};
 const NOTHING = () => {};
 let onLoad = NOTHING;
 /** Canvas side: an Image per icon (ready after it loads; callback redraws). */
-export function iconImage(name) {
+function iconImage(name) {
   if (!images[name]) {
     const img = new Image();
     img.onload = () => onLoad();
@@ -48,6 +48,26 @@ export function iconImage(name) {
   }
   return images[name].complete && images[name].naturalWidth ? images[name] : null;
 }
+const rasters = new Map(); // "name@px" -> a canvas holding that icon drawn once at px device pixels
+
+/** Draw icon `name` on a canvas at (x, y), `size` CSS px square (nothing until it has loaded).
+ *  Each icon is rasterised once per size: an SVG image drawn on a canvas paints its whole
+ *  document again every time, about fifty times per city drawn. */
+export function drawIcon(ctx, name, x, y, size) {
+  const img = iconImage(name);
+  if (!img) return;
+  const px = Math.max(1, Math.ceil(size * Math.abs(ctx.getTransform().a)));
+  const key = `${name}@${px}`;
+  let raster = rasters.get(key);
+  if (!raster) {
+    raster = document.createElement('canvas');
+    raster.width = px; raster.height = px;
+    raster.getContext('2d').drawImage(img, 0, 0, px, px);
+    rasters.set(key, raster);
+  }
+  ctx.drawImage(raster, x, y, size, size);
+}
+
 /** Redraw with `fn` once an icon has loaded; returns how to stop (a left screen's canvas must
  *  not stay reachable from this module). */
 export function onIconsLoaded(fn) {

@@ -6,6 +6,7 @@
 // screen-layout.js, the hand hand.js, the news news.js, a face or card's detail
 // face-detail.js, the end game-over.js, and each decision's panel phases/.
 import { createFrame, esc } from '../../shell/frame.js';
+import { setHtml } from '../../shell/dom-write.js';
 import { Match } from '../../shell/match.js';
 import { loadStyle } from '../../shell/style.js';
 import { attachHistory } from '../../shell/history.js';
@@ -315,18 +316,18 @@ class AqueducksUI {
     root.dataset.over = String(!!this.snap.over);
     root.dataset.gameId = this.session.id;
     // track + news
-    this.el.top.innerHTML = actionTrack(v);
+    const track = setHtml(this.el.top, actionTrack(v));
     if (!this.news.length) this.newsOpen = false;
-    this.el.news.innerHTML = newsHtml(this.news, this.seats, this.newsOpen);
+    const news = setHtml(this.el.news, newsHtml(this.news, this.seats, this.newsOpen));
     this.el.news.classList.toggle('open', !!this.newsOpen);
     this.el.news.setAttribute('aria-expanded', String(!!this.newsOpen));
     this.el.news.hidden = !this.news.length;
-    this.fitStrips();
+    if (track || news) this.fitStrips(); // sized to what they hold (and again on a resize)
 
     // tabs + view switch
-    this.el.tabs.innerHTML = v.cities.map((c, p) => `<button type="button" role="tab" data-player="${p}" data-testid="city-tab-${p}" aria-selected="${p === this.shown}"
+    setHtml(this.el.tabs, v.cities.map((c, p) => `<button type="button" role="tab" data-player="${p}" data-testid="city-tab-${p}" aria-selected="${p === this.shown}"
       style="--seat:${this.seats[p].colour}"><span class="aq-dot"></span>${esc(this.seats[p].name)}${p === viewer && this.seats[p].controller === 'human' && this.seats[p].name !== 'You' ? ' (you)' : ''}
-      <span class="aq-tab-mini" data-mini-slot="${p}"></span><span class="aq-tab-meta">${icon('duckat')}${c.duckats}${v.solo ? '' : ` ${icon('favour')}${c.favour}`}${c.has_chosen ? ' ✓' : ''}</span></button>`).join('');
+      <span class="aq-tab-mini" data-mini-slot="${p}"></span><span class="aq-tab-meta">${icon('duckat')}${c.duckats}${v.solo ? '' : ` ${icon('favour')}${c.favour}`}${c.has_chosen ? ' ✓' : ''}</span></button>`).join(''));
     for (const b of this.el.views.querySelectorAll('[data-view]')) b.setAttribute('aria-checked', String(b.dataset.view === this.mode));
 
     // city
@@ -373,7 +374,7 @@ class AqueducksUI {
       // others' donations are watched where the decision is, not in a column that may be off screen
       if (visit) panelHtml += pondifexBoard(v, this.seats, []);
     }
-    this.el.panel.innerHTML = panelHtml;
+    setHtml(this.el.panel, panelHtml);
     const backBtn = this.el.panel.querySelector('[data-testid=back-to-mine]');
     if (backBtn) backBtn.addEventListener('click', () => { this.shown = viewer; this.refresh(); });
 
@@ -382,9 +383,9 @@ class AqueducksUI {
 
     // boards
     // (a drawer over the screen on a narrow one: its Close button stays at its top)
-    this.el.boards.innerHTML = '<button type="button" class="btn btn-small aq-boards-close" data-act="boards-close" data-testid="boards-close">Close</button>' +
+    setHtml(this.el.boards, '<button type="button" class="btn btn-small aq-boards-close" data-act="boards-close" data-testid="boards-close">Close</button>' +
       playerBoard(shownCity, this.seats[this.shown], { solo: v.solo }) +
-      (v.solo ? soloBoard(v, this.bestRank) : visit ? '' : pondifexBoard(v, this.seats, []));
+      (v.solo ? soloBoard(v, this.bestRank) : visit ? '' : pondifexBoard(v, this.seats, [])));
     // during a Publican visit the Pondifex is in the panel, beside the prompt
     this.el.boards.classList.toggle('aq-boards-publican', visit);
     this.foldBoards();

@@ -13,7 +13,15 @@ export class Minis {
   constructor(host, { cardOf, onPick }) {
     this.host = host;
     this.cardOf = cardOf;
-    this.items = new Map(); // player -> {el, city, button, caption}
+    this.items = new Map(); // player -> {el, city, button, caption, box, k}
+    // each miniature's scale follows its box's width, measured when the box is laid out
+    // anyway: reading it on every draw forced a layout of the whole screen each time
+    this.sizes = new ResizeObserver((entries) => {
+      for (const { target } of entries) {
+        const item = [...this.items.values()].find((it) => it.box === target);
+        if (item) { item.k = (target.clientWidth || 150) / DRAWN; fit(item); }
+      }
+    });
     host.addEventListener('click', (e) => {
       const b = e.target.closest('[data-mini]');
       if (b) onPick(Number(b.dataset.mini));
@@ -26,7 +34,7 @@ export class Minis {
   set({ view, seats, shown, built, slot = null, toppled = () => null }) {
     const want = view.cities.map((_c, p) => p).filter((p) => p !== shown);
     for (const [p, item] of this.items) {
-      if (!want.includes(p)) { item.city.destroy(); item.el.remove(); this.items.delete(p); }
+      if (!want.includes(p)) { this.sizes.unobserve(item.box); item.city.destroy(); item.el.remove(); this.items.delete(p); }
     }
     for (const p of want) {
       let item = this.items.get(p);
@@ -38,8 +46,9 @@ export class Minis {
         el.innerHTML = `<div class="aq-mini-box"><div class="aq-mini-city" inert></div></div><p class="aq-mini-cap"></p>
           <button type="button" class="aq-mini-btn" data-mini="${p}"></button>`;
         const city = new CityCanvas(el.querySelector('.aq-mini-city'), { cardOf: this.cardOf, interactive: false });
-        item = { el, city, button: el.querySelector('button'), caption: el.querySelector('.aq-mini-cap') };
+        item = { el, city, button: el.querySelector('button'), caption: el.querySelector('.aq-mini-cap'), box: el.querySelector('.aq-mini-box'), k: 150 / DRAWN };
         this.items.set(p, item);
+        this.sizes.observe(item.box);
       }
       const into = slot && slot(p);
       if (into) {
@@ -53,18 +62,10 @@ export class Minis {
       item.el.style.setProperty('--seat', seat.colour);
       item.button.setAttribute('aria-label', `Enlarge ${seat.name === 'You' ? 'your' : `${seat.name}'s`} city`);
       item.caption.textContent = `${seat.name}${built[p] ? `: ${built[p]}` : ''}`;
-      // a miniature is drawn again only when its city changed: every snapshot (a reveal brings
-      // several) used to redraw every miniature, the longest frames of a reveal
-      const fell = toppled(p);
-      const drawn = JSON.stringify([view.cities[p], view.board, fell && fell.map((d) => d.id)]);
-      if (drawn !== item.drawn) {
-        item.drawn = drawn;
-        item.city.set({ city: view.cities[p], board: view.board, mode: 'overview', place: null, protect: null, toppled: fell });
-      }
-      const box = item.el.querySelector('.aq-mini-box');
-      const k = (box.clientWidth || 150) / DRAWN;
-      box.style.setProperty('--k', String(k));
-      box.style.height = `${Math.round((item.city.layout ? item.city.layout.h : 300) * k)}px`;
+      // drawn again only when its city changed (CityCanvas.set): every snapshot (a reveal
+      // brings several) used to redraw every miniature, the longest frames of a reveal
+      item.city.set({ city: view.cities[p], board: view.board, mode: 'overview', place: null, protect: null, toppled: toppled(p) });
+      fit(item);
     }
     this.host.hidden = want.length === 0 || !!slot;
   }
@@ -74,5 +75,11 @@ export class Minis {
   /** The CityCanvas of p's miniature (motion.js draws the Gauls' topple on it). */
   canvas(p) { const item = this.items.get(p); return item ? item.city : null; }
 
-  destroy() { for (const item of this.items.values()) item.city.destroy(); this.items.clear(); }
+  destroy() { this.sizes.disconnect(); for (const item of this.items.values()) item.city.destroy(); this.items.clear(); }
+}
+
+/** Scale the miniature to its box's width and give the box the scaled city's height. */
+function fit({ box, city, k }) {
+  box.style.setProperty('--k', String(k));
+  box.style.height = `${Math.round((city.layout ? city.layout.h : 300) * k)}px`;
 }

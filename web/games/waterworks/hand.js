@@ -32,6 +32,11 @@ export class Hand {
 
   /** cards: hand (array of card data) or null; hidden: show backs of `count` cards. */
   render({ cards, count = 0, hidden, selectedId, turned, fits, active }) {
+    // drawn again on every snapshot and click: a hand that shows the same is left as it is
+    // (its buttons, the focused one and its painted cards)
+    const drawn = JSON.stringify([cards, count, hidden, selectedId, turned, active, cards && fits ? cards.map(fits) : null]);
+    if (drawn === this.drawn) return;
+    this.drawn = drawn;
     const focusedId = document.activeElement && document.activeElement.closest && document.activeElement.closest('.ww-card')
       ? document.activeElement.dataset.cardId : null;
     this.el.replaceChildren();

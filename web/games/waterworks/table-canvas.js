@@ -311,6 +311,11 @@ export class TableCanvas {
 
   /** state: {view, names, colours, spots, card, turned, last:{x,y}|null, win:[[x,y]]|null, viewer} */
   set(state) {
+    // set again on every snapshot and click: a table that shows the same is not laid out,
+    // its spots placed and its canvas painted again (a running effect paints itself)
+    const drawn = JSON.stringify(state);
+    if (drawn === this.drawn) return;
+    this.drawn = drawn;
     const first = !this.state;
     this.state = state;
     this.layout({ smooth: !first });
