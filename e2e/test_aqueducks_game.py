@@ -356,6 +356,10 @@ def test_phone_width_build_zoom_and_views(open_page, artifacts):
     page.locator(".aq-citybox").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "aq-phone-opponent.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # on one's turn, the panel says whose city is shown and leads back to one's own
+    page.click("[data-testid=action-panel] [data-testid=back-to-mine]")
+    assert page.get_attribute("[data-testid=city-tab-0]", "aria-selected") == "true"
+    assert page.locator("[data-testid=back-to-mine]").count() == 0
     assert page_errors(probe) == []
 
 

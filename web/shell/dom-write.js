@@ -14,3 +14,15 @@ export function setHtml(el, html) {
   written.set(el, { html, first: el.firstChild });
   return true;
 }
+
+const drawnBy = new WeakMap(); // a canvas or a part of a screen -> the signature it last drew
+
+/** Whether `what` is what `holder` last drew; if not, it is remembered as drawn now. The game
+ *  screens draw again on every snapshot and click, and most of those show a part unchanged:
+ *  such a part is not laid out, cleared and painted again (Sets compare as their members). */
+export function sameAsDrawn(holder, what) {
+  const signature = JSON.stringify(what, (_k, v) => (v instanceof Set ? [...v] : v));
+  if (drawnBy.get(holder) === signature) return true;
+  drawnBy.set(holder, signature);
+  return false;
+}

@@ -15,6 +15,7 @@
 import { onIconsLoaded } from './icons.js';
 import { paintOverview, paintSide } from './city-paint.js';
 import { placeButtons, faceKeys } from './city-buttons.js';
+import { sameAsDrawn } from '../../shell/dom-write.js';
 
 export class CityCanvas {
   constructor(host, { cardOf, onFace, onPlace, onToggle, tipHtml, interactive = true }) {
@@ -51,14 +52,10 @@ export class CityCanvas {
 
   set(patch) {
     Object.assign(this, patch);
-    // the screen sets each city again on every snapshot and click (several a move, a reveal
-    // brings more): one that shows the same is not laid out, cleared and painted again, and
-    // its buttons (and the one focused) stay
-    const drawn = JSON.stringify([this.city, this.board, this.mode, this.place, this.protect, this.toppled, this.frame],
-      (_k, v) => (v instanceof Set ? [...v] : v));
-    if (drawn === this.drawn && this.layout) return;
-    this.drawn = drawn;
-    this.layoutAndDraw();
+    // set again on every snapshot and click (a reveal brings several): a city that shows the
+    // same keeps its picture and its buttons (and the one focused)
+    const same = sameAsDrawn(this, [this.city, this.board, this.mode, this.place, this.protect, this.toppled, this.frame]);
+    if (!same || !this.layout) this.layoutAndDraw();
   }
 
   resize() {

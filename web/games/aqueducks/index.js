@@ -375,8 +375,6 @@ class AqueducksUI {
       if (visit) panelHtml += pondifexBoard(v, this.seats, []);
     }
     setHtml(this.el.panel, panelHtml);
-    const backBtn = this.el.panel.querySelector('[data-testid=back-to-mine]');
-    if (backBtn) backBtn.addEventListener('click', () => { this.shown = viewer; this.refresh(); });
 
     // hand
     renderHand(this, turn, action);

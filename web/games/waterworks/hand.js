@@ -1,6 +1,7 @@
 // Your hand: one button per card, drawn from the card data (face down while the device is
 // being passed). Arrow keys move between cards; the game decides what a pick means.
 import { drawCard, cardWords, turnedCard, canTurn } from './card-art.js';
+import { sameAsDrawn } from '../../shell/dom-write.js';
 
 export class Hand {
   constructor(parent, { onPick, onKey }) {
@@ -32,11 +33,8 @@ export class Hand {
 
   /** cards: hand (array of card data) or null; hidden: show backs of `count` cards. */
   render({ cards, count = 0, hidden, selectedId, turned, fits, active }) {
-    // drawn again on every snapshot and click: a hand that shows the same is left as it is
-    // (its buttons, the focused one and its painted cards)
-    const drawn = JSON.stringify([cards, count, hidden, selectedId, turned, active, cards && fits ? cards.map(fits) : null]);
-    if (drawn === this.drawn) return;
-    this.drawn = drawn;
+    // a hand that shows the same keeps its buttons, the focused one and its painted cards
+    if (sameAsDrawn(this, [cards, count, hidden, selectedId, turned, active, cards && fits ? cards.map(fits) : null])) return;
     const focusedId = document.activeElement && document.activeElement.closest && document.activeElement.closest('.ww-card')
       ? document.activeElement.dataset.cardId : null;
     this.el.replaceChildren();

@@ -1,6 +1,7 @@
 // Around the table: one chip per player (turn, hand size, plumbers, pipes toward the target,
 // leak) and the draw and discard piles.
 import { esc } from '../../shell/frame.js';
+import { sameAsDrawn, setHtml } from '../../shell/dom-write.js';
 import { seatKind } from '../../shell/seats.js';
 import { paintCard } from './hand.js';
 import { cardWords } from './card-art.js';
@@ -9,6 +10,7 @@ import { count } from '../../shell/words.js';
 const DROP = '<svg class="ww-drop" viewBox="0 0 10 14" aria-hidden="true"><path d="M5 0C7 4 10 7 10 9.5A5 4.5 0 0 1 0 9.5C0 7 3 4 5 0Z"/></svg>';
 
 export function renderPlayers(el, { view, names, colours, seats, viewer, over }) {
+  if (sameAsDrawn(el, [view.pipelines, view.turn, view.result, view.target, names, colours, seats, viewer, over])) return;
   el.replaceChildren(...view.pipelines.map((p) => {
     const i = p.player;
     const div = document.createElement('div');
@@ -52,7 +54,7 @@ export function renderPlayers(el, { view, names, colours, seats, viewer, over })
 
 export function renderPiles(el, view) {
   const top = view.discard_top;
-  el.innerHTML = `
+  const changed = setHtml(el, `
     <div class="ww-pile" data-testid="draw-pile" aria-label="Draw pile: ${count(view.draw_pile, 'card')}${view.reshuffles_left ? ', one reshuffle left' : ''}" role="img">
       <div class="ww-card ww-back small"><span>${view.draw_pile}</span></div>
       <span class="ww-pile-cap">draw</span>
@@ -60,7 +62,8 @@ export function renderPiles(el, view) {
     <div class="ww-pile" data-testid="discard-pile" role="img" aria-label="Discard pile: ${count(view.discard_size, 'card')}${top ? `, top card ${cardWords(top)}` : ''}">
       ${top ? '<div class="ww-card small face"><canvas class="ww-card-art"></canvas></div>' : '<div class="ww-card small empty"></div>'}
       <span class="ww-pile-cap">discard ${view.discard_size}</span>
-    </div>`;
+    </div>`);
+  if (!changed) return; // the same piles (their top card is named in the markup) keep their picture
   // The canvas is taken now: the piles may be drawn again before the frame comes (History
   // scrubbed back to the deal, whose discard pile is empty, and there is no canvas then).
   const canvas = el.querySelector('canvas');

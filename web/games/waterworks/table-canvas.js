@@ -6,6 +6,7 @@
 import { motion, easeOut } from '../../shell/motion.js';
 import { paintTable, describeTable } from './table-paint.js';
 import { placeSpots, placeMarkers } from './table-buttons.js';
+import { sameAsDrawn } from '../../shell/dom-write.js';
 
 const RATIO = 1.16;          // cell height / width: cards stand upright
 const MAX_CELL = 104;        // a fitted view never blows a short line up further than this
@@ -311,11 +312,8 @@ export class TableCanvas {
 
   /** state: {view, names, colours, spots, card, turned, last:{x,y}|null, win:[[x,y]]|null, viewer} */
   set(state) {
-    // set again on every snapshot and click: a table that shows the same is not laid out,
-    // its spots placed and its canvas painted again (a running effect paints itself)
-    const drawn = JSON.stringify(state);
-    if (drawn === this.drawn) return;
-    this.drawn = drawn;
+    // a table that shows the same keeps its picture and spots (a running effect paints itself)
+    if (sameAsDrawn(this, state)) return;
     const first = !this.state;
     this.state = state;
     this.layout({ smooth: !first });
