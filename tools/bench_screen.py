@@ -33,42 +33,41 @@ def metrics(cdp) -> dict[str, float]:
     return {k: got.get(k, 0.0) for k in METRICS}
 
 
-def measured(page, play, decisions: int) -> dict[str, float]:
-    """The main thread's counters over `decisions` calls of play(page) -> bool (False: over)."""
+def measured(page, ready, decide, decisions: int) -> dict[str, float]:
+    """The main thread's counters over `decisions` of the person's decisions: ready(page) waits
+    for the person's turn and says whether there is one (False: the game is over), decide(page)
+    takes it. The counters are read once the answer to the last decision is drawn (the next
+    turn, or the end)."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     before, done = metrics(cdp), 0
-    while done < decisions and play(page):
+    while done < decisions and ready(page):
+        decide(page)
         done += 1
+    if done == decisions:
+        ready(page)
     after = metrics(cdp)
     return {k: (after[k] - before[k]) / max(1, done) for k in METRICS}
 
 
 def aqueducks(page, decisions: int) -> dict[str, float]:
     start_from_menu(page, "aqueducks", 4, ["human", "bot:greedy", "bot:random", "bot:greedy"], speed="instant", seed=AQ_SEED)
+    turn = []
 
-    def play(p) -> bool:
-        turn = aq_turn_or_over(p)
-        if turn == "over":
-            return False
-        aq_decide(p, turn)
-        return True
-    result = measured(page, play, decisions)
-    aq_turn_or_over(page)  # the last decision's answer is drawn before the counters are read
-    return result
+    def ready(p) -> bool:
+        turn[:] = [aq_turn_or_over(p)]
+        return turn[0] != "over"
+    return measured(page, ready, lambda p: aq_decide(p, turn[0]), decisions)
 
 
 def waterworks(page, decisions: int) -> dict[str, float]:
     start_from_menu(page, "waterworks", 3, ["human", "bot:greedy", "bot:random"], ["Ann", "Bo", "Cleo"],
                     {"first_player": "1"}, "instant", seed=WW_SEED)
 
-    def play(p) -> bool:
+    def ready(p) -> bool:
         p.wait_for_selector(f"{WW_HAND}, dialog[data-testid=gameover][open]", timeout=30_000)
-        if p.locator("dialog[data-testid=gameover][open]").count():
-            return False
-        ww_turn(p)
-        return True
-    return measured(page, play, decisions)
+        return not p.locator("dialog[data-testid=gameover][open]").count()
+    return measured(page, ready, ww_turn, decisions)
 
 
 def main() -> None:

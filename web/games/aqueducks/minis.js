@@ -14,11 +14,12 @@ export class Minis {
     this.host = host;
     this.cardOf = cardOf;
     this.items = new Map(); // player -> {el, city, button, caption, box, k}
+    this.byBox = new WeakMap(); // an item's box -> the item (what the ResizeObserver reports)
     // each miniature's scale follows its box's width, measured when the box is laid out
     // anyway: reading it on every draw forced a layout of the whole screen each time
     this.sizes = new ResizeObserver((entries) => {
       for (const { target } of entries) {
-        const item = [...this.items.values()].find((it) => it.box === target);
+        const item = this.byBox.get(target);
         if (item) { item.k = (target.clientWidth || 150) / DRAWN; fit(item); }
       }
     });
@@ -34,7 +35,7 @@ export class Minis {
   set({ view, seats, shown, built, slot = null, toppled = () => null }) {
     const want = view.cities.map((_c, p) => p).filter((p) => p !== shown);
     for (const [p, item] of this.items) {
-      if (!want.includes(p)) { this.sizes.unobserve(item.box); item.city.destroy(); item.el.remove(); this.items.delete(p); }
+      if (!want.includes(p)) { this.sizes.unobserve(item.box); this.byBox.delete(item.box); item.city.destroy(); item.el.remove(); this.items.delete(p); }
     }
     for (const p of want) {
       let item = this.items.get(p);
@@ -48,6 +49,7 @@ export class Minis {
         const city = new CityCanvas(el.querySelector('.aq-mini-city'), { cardOf: this.cardOf, interactive: false });
         item = { el, city, button: el.querySelector('button'), caption: el.querySelector('.aq-mini-cap'), box: el.querySelector('.aq-mini-box'), k: 150 / DRAWN };
         this.items.set(p, item);
+        this.byBox.set(item.box, item);
         this.sizes.observe(item.box);
       }
       const into = slot && slot(p);
