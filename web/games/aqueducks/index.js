@@ -175,7 +175,7 @@ class AqueducksUI {
     }
     this.snap = snap;
     this.viewer = viewer;
-    if (this.shown === null) this.shown = viewer ?? 0;
+    if (this.shown === null) this.shown = this.me();
     const before = this.moves.capture();
     if (events && events.length) readEvents(this, events, past);
     this.refresh();
@@ -227,7 +227,9 @@ class AqueducksUI {
 
   // ------------------------------------------------------------- helpers
   myTurn() { return this.turn !== null && this.turn === this.viewer && !this.hidden; }
-  myCity() { return this.snap.view.cities[this.viewer ?? 0]; }
+  /** The seat whose city is 'mine': the viewer, or seat 0 when watching (a replay, a spectator). */
+  me() { return this.viewer ?? 0; }
+  myCity() { return this.snap.view.cities[this.me()]; }
   cardName(cid, key) {
     const k = key || this.keyOf(cid);
     return k && this.cat.byKey[k] ? this.cat.byKey[k].name : `card ${cid}`;
@@ -290,7 +292,7 @@ class AqueducksUI {
     if (!this.snap) return;
     const v = this.snap.view;
     const n = v.players;
-    const viewer = this.viewer ?? 0;
+    const viewer = this.me();
     if (this.shown === null || this.shown >= n) this.shown = viewer;
     const shownCity = v.cities[this.shown];
     const mine = this.shown === viewer;

@@ -96,7 +96,7 @@ export function layoutScreen(ui) {
   ui.el.panel.addEventListener('click', (e) => {
     const btn = e.target.closest('button');
     if (!btn || btn.disabled || btn.getAttribute('aria-disabled') === 'true' && !btn.dataset.protect) return;
-    if (btn.dataset.testid === 'back-to-mine') { ui.shown = ui.viewer ?? 0; ui.refresh(); return; }
+    if (btn.dataset.testid === 'back-to-mine') { ui.shown = ui.me(); ui.refresh(); return; }
     const ph = ui.phase();
     if (ph && ui.myTurn()) ph.onClick(ui, btn);
     if (btn.dataset.act === 'again') showOver(ui);
