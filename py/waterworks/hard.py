@@ -1,10 +1,12 @@
-"""The "hard" Water Works bot: determinized greedy rollouts (gamecore.rollouts) from the seat's
-view only.
+"""The "hard" Water Works bot: determinized greedy rollouts (gamecore.rollouts) from what the
+seat saw.
 
 Every round deals the unseen cards afresh (``search.determinize``), so the bot never reads other
-hands or the draw order. It tries a few candidate moves and plays each one on with the greedy bot
-for every seat, cut off after a few rounds and scored by ``search.heuristic``; all candidates
-meet the same deals and playout dice, so the luck of the draw cancels out of the comparison.
+hands or the draw order (with ``read=True`` each opponent's hand is dealt to fit the move it last
+made, ``reading``: measured in docs/bots.md, not shown to help, so off). It tries a few
+candidate moves and plays each one on with the greedy bot for every seat, cut off after a few
+rounds and scored by ``search.heuristic``; all candidates meet the same deals and playout dice,
+so the luck of the draw cancels out of the comparison.
 
 Candidates: the greedy bot's best few moves, plus the greedy bot's best move of every *other*
 kind (a leak on each opponent, a discard, a plumber, a cap...). The greedy scores rank moves
@@ -24,6 +26,7 @@ from gamecore.bot import search_bot, decide as _decide
 from gamecore.rollouts import RolloutSearch
 
 from .bots import _score, greedy_bot
+from .reading import Reader
 from .search import determinize, heuristic
 
 #: defaults for a decision: the page thinks for THINK_SECONDS; tests and benchmarks pass iterations
@@ -41,6 +44,8 @@ MARGIN_SE = 2.0
 #: this many standard errors is not above zero (gamecore.rollouts; None plays every round)
 PRUNE_SE = None
 PRUNE_AFTER = 4
+#: deal the other hands to fit their last moves (``reading``): not shown to help (docs/bots.md), off
+READ_HANDS = False
 
 
 def _kind(m: dict) -> tuple:
@@ -66,8 +71,10 @@ def candidates(top_k: int = TOP_K, most: int = MAX_CANDIDATES):
 
 
 def start(game, player, rng, **kw) -> RolloutSearch:
-    """A resumable search for ``player``'s decision, built from ``game.view(player)`` only."""
-    return RolloutSearch(game.view(player), player, rng, determinize=determinize,
+    """A resumable search for ``player``'s decision, built from ``game.view(player)`` and, when
+    reading, the views the seat had before each opponent's last move."""
+    deal = Reader(game, player, rng).determinize if kw.get("read", READ_HANDS) else determinize
+    return RolloutSearch(game.view(player), player, rng, determinize=deal,
                          heuristic=heuristic, rollout=kw.get("rollout", greedy_bot),
                          candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
                          rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),

@@ -71,9 +71,10 @@ def test_without_a_margin_it_is_the_plain_rollout_search_and_with_one_it_deviate
             continue
         a = plain(g, p, Rng(seed))
         a.step(48)
-        b = hard.start(g, p, Rng(seed), margin=0.0)
+        # (the reading of the other hands off, so all three meet the same deals)
+        b = hard.start(g, p, Rng(seed), margin=0.0, read=False)
         b.step(48)
-        c = hard.start(g, p, Rng(seed))
+        c = hard.start(g, p, Rng(seed), read=False)
         c.step(48)
         same += a.best_move() == b.best_move()
         deviated_plain += a.best_move() != a.moves[0]
