@@ -32,23 +32,17 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bench_bots import wilson  # noqa: E402
+from bench_bots import _engine, wilson  # noqa: E402
 from gamecore import Rng  # noqa: E402
 from gamecore.bot import decide  # noqa: E402
 
 VARIANTS = {"waterworks": ("plain", "read", "hands", "clairvoyant"), "aqueducks": ("plain", "clairvoyant")}
 
 
-def _engine(name: str):
-    import aqueducks
-    import waterworks
-    return {"waterworks": waterworks, "aqueducks": aqueducks}[name]
-
-
 def peeking(true_game, shuffle_draw: bool):
     """A ``hard.start`` whose every deal is ``true_game`` itself (Water Works' draw pile
     reshuffled when ``shuffle_draw``): a search that sees what the seat may not."""
-    hard = _engine(true_game.NAME).hard
+    _mod, hard = _engine(true_game.NAME)
 
     def deal(_view, _player, rng):
         g = true_game.clone()
@@ -68,7 +62,7 @@ def peeking(true_game, shuffle_draw: bool):
 
 def play(job) -> tuple:
     name, variant, players, seed, iterations = job
-    mod = _engine(name)
+    mod, hard = _engine(name)
     g = mod.GAME.new({"players": players}, seed)
     rng = Rng(seed ^ 0xB07)      # as tools/bench_bots.py's tables
     seat = seed % players
@@ -78,9 +72,9 @@ def play(job) -> tuple:
         if p != seat:
             mv = mod.BOTS["greedy"](g, p, rng)
         elif variant == "plain":
-            mv = mod.hard.decide(g, p, rng, iterations=iterations)
+            mv = hard.decide(g, p, rng, iterations=iterations)
         elif variant == "read":
-            mv = mod.hard.decide(g, p, rng, iterations=iterations, read=True)
+            mv = hard.decide(g, p, rng, iterations=iterations, read=True)
         else:
             mv = decide(peeking(g, variant == "hands"), g, p, rng, iterations)
         g.apply(p, mv)

@@ -304,15 +304,22 @@ def greedy_bot(game, player, rng):
     (west, near its valve's row; never back east into the valves' edge unless that finishes the
     line). It avoids laying its own T's. Discards keep the cards that fit its line (see
     docs/bots.md for the measurements)."""
-    moves = game.legal_moves(player)
+    best = best_moves(game, player)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def best_moves(game, player) -> list:
+    """The legal moves the normal bot scores highest (ties, in the legal order): it plays one
+    of them, and the hard bot's reading of the other hands (``reading``) asks whether a move
+    was one of them."""
     best, best_s = [], None
-    for mv in moves:
+    for mv in game.legal_moves(player):
         s = _score(game, player, mv)
         if best_s is None or s > best_s:
             best, best_s = [mv], s
         elif s == best_s:
             best.append(mv)
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return best
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}

@@ -26,7 +26,6 @@ from gamecore.bot import search_bot, decide as _decide
 from gamecore.rollouts import RolloutSearch
 
 from .bots import _score, greedy_bot
-from .reading import Reader
 from .search import determinize, heuristic
 
 #: defaults for a decision: the page thinks for THINK_SECONDS; tests and benchmarks pass iterations
@@ -73,7 +72,10 @@ def candidates(top_k: int = TOP_K, most: int = MAX_CANDIDATES):
 def start(game, player, rng, **kw) -> RolloutSearch:
     """A resumable search for ``player``'s decision, built from ``game.view(player)`` and, when
     reading, the views the seat had before each opponent's last move."""
-    deal = Reader(game, player, rng).determinize if kw.get("read", READ_HANDS) else determinize
+    deal = determinize
+    if kw.get("read", READ_HANDS):
+        from .reading import Reader     # off in play: not imported at the page's start
+        deal = Reader(game, player, rng).determinize
     return RolloutSearch(game.view(player), player, rng, determinize=deal,
                          heuristic=heuristic, rollout=kw.get("rollout", greedy_bot),
                          candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),

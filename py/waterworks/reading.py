@@ -12,7 +12,7 @@ level, need not play as the normal bot would, and the reading must not rule thei
 Only what the seat saw is read. The position before an opponent's last move is the game rebuilt
 from its record up to that move (``gamecore.undo.rebuild``), seen through the seat's own view and
 dealt like any other; of that deal the normal bot's scoring reads the public table and the hand
-being tried (``bots._score``).
+being tried (``bots.best_moves``).
 
 Measured in docs/bots.md ("How far knowing more would go"): not shown to help, so the hard bot
 does not read (``hard.READ_HANDS``); ``hard.start(..., read=True)`` and tools/bench_ceiling.py
@@ -22,7 +22,7 @@ from __future__ import annotations
 from gamecore import Rng
 from gamecore.undo import rebuild
 
-from .bots import _score
+from .bots import best_moves
 from .search import determinize
 
 #: deals tried per opponent and round before the last one stands
@@ -42,8 +42,7 @@ def last_moves(log: list, player: int) -> dict:
 
 def would_play(game, q: int, move: dict) -> bool:
     """Whether the normal bot in seat ``q`` of ``game`` scores ``move`` highest (ties count)."""
-    legal = game.legal_moves(q)
-    return move in legal and _score(game, q, move) >= max(_score(game, q, m) for m in legal)
+    return move in best_moves(game, q)
 
 
 class Reader:
