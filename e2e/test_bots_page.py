@@ -62,3 +62,53 @@ def test_a_decision_for_a_game_that_was_left_is_never_applied(open_page, base_ur
     assert after == saved
     assert page.get_attribute("html", "data-screen") == "menu"
     assert probe.errors == []
+
+
+SHARED_JS = """async ({iterations}) => {
+    const E = window.PipesAndDucks;
+    const g = (await E.newGame({game: 'waterworks', seed: '9', options: {players: 2}})).result.id;
+    const first = (await E.botMove({id: g, player: 0, level: 'hard', iterations})).result;
+    await new Promise((resolve) => {
+        const look = () => (['ready', 'off', 'failed'].includes(document.documentElement.dataset.searchHelper)
+            ? resolve() : setTimeout(look, 50));
+        look();
+    });
+    const second = (await E.botMove({id: g, player: 0, level: 'hard', iterations})).result;
+    return {first, second, helper: document.documentElement.dataset.searchHelper};
+}"""
+
+
+def _cpython_decision(iterations, shared):
+    """The same decision on CPython: the engine alone, or planned in two shares and merged."""
+    from arcade.service import Service
+    svc = Service()
+    gid = svc.dispatch({"method": "newGame", "params": {"game": "waterworks", "seed": "9", "options": {"players": 2}}})["result"]["id"]
+    ask = {"id": gid, "player": 0, "level": "hard", "iterations": iterations}
+    if shared:
+        shares = svc.dispatch({"method": "botPlan", "params": {**ask, "shares": 2}})["result"]["shares"]
+        ask["tallies"] = [svc.dispatch({"method": "searchShare", "params": s})["result"] for s in shares]
+    return svc.dispatch({"method": "botMove", "params": ask})["result"]
+
+
+def test_a_hard_decision_is_searched_by_the_engine_and_its_helper_at_once(open_page):
+    """The first search starts the helper worker (the engine decides alone meanwhile); once it
+    is ready, a decision is played in two shares, one in each worker, and comes out exactly as
+    the same shares merged on CPython (a fixed budget is reproducible either way)."""
+    page, probe = open_page()
+    assert page.evaluate("() => document.documentElement.dataset.searchHelper") is None   # not before a search
+    out = page.evaluate(SHARED_JS, {"iterations": 117})
+    assert out["helper"] == "ready"
+    assert out["first"] == _cpython_decision(117, shared=False)
+    assert out["second"] == _cpython_decision(117, shared=True)
+    assert out["second"]["iterations"] != out["first"]["iterations"]   # whole rounds in each share
+    assert page.evaluate("() => document.querySelectorAll('script[type=py][worker]').length") == 2
+    assert probe.errors == []
+
+
+def test_with_the_helper_off_the_engine_searches_alone(open_page, base_url):
+    page, probe = open_page(base_url + "?helper=off")
+    out = page.evaluate(SHARED_JS, {"iterations": 117})
+    assert out["helper"] == "off"
+    assert out["first"] == out["second"] == _cpython_decision(117, shared=False)
+    assert page.evaluate("() => document.querySelectorAll('script[type=py][worker]').length") == 1
+    assert probe.errors == []

@@ -169,9 +169,10 @@ def decision_times(game, players, decisions, seconds):
 
 
 PAGE_JS = r"""
-async ({game, players, decisions, budget}) => {
-  // Hard decisions think in the engine worker for `budget` ms each, while the page draws
-  // frames: the gaps between animation frames and the main thread's long tasks are recorded.
+async ({game, players, decisions, budget, iterations}) => {
+  // Hard decisions think in the engine worker (and its search helper, when the page has one)
+  // for `budget` ms or exactly `iterations` playouts each, while the page draws frames: the
+  // gaps between animation frames and the main thread's long tasks are recorded.
   const E = window.PipesAndDucks;
   const times = [], acts = [], iters = [], frames = [], longTasks = [];
   const observer = new PerformanceObserver((list) => {
@@ -182,8 +183,9 @@ async ({game, players, decisions, budget}) => {
   const frame = (t) => { if (thinking) frames.push(t - last); last = t; if (running) requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
   let seed = 700;
+  const ask = iterations ? {iterations} : {ms: budget};
   while (times.length < decisions) {
-    const g = (await E.newGame({game, seed: seed++, options: {players}})).result.id;
+    const g = (await E.newGame({game, seed: String(seed++), options: {players}})).result.id;
     for (;;) {
       const st = (await E.state({id: g})).result;
       if (st.over || times.length >= decisions) break;
@@ -192,7 +194,7 @@ async ({game, players, decisions, budget}) => {
       if (p === 0) {
         const t0 = performance.now();
         thinking = true; last = t0;
-        const f = (await E.botMove({id: g, player: p, level: 'hard', ms: budget})).result;
+        const f = (await E.botMove({id: g, player: p, level: 'hard', ...ask})).result;
         thinking = false;
         if (f.iterations) { times.push(performance.now() - t0); acts.push(f.actions); iters.push(f.iterations); }
         move = f.move;
@@ -210,8 +212,33 @@ async ({game, players, decisions, budget}) => {
 }
 """
 
+#: the fixed budgets the issue timed a decision with (300 Water Works, 60 Aqueducks playouts)
+FIXED_PLAYOUTS = {"waterworks": 300, "aqueducks": 60}
+#: the page with the search helper (a second engine worker) and without it (web/engine/helper.js)
+PAGE_MODES = {"engine alone": "?helper=off", "engine + helper": ""}
 
-def page_times(decisions, budget_ms):
+
+def _open_page(browser, url):
+    page = browser.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=180_000)
+    # one search starts the helper where the page has one; wait until it answers
+    page.evaluate("""async () => {
+        const E = window.PipesAndDucks;
+        const g = (await E.newGame({game: 'waterworks', seed: '1', options: {players: 2}})).result.id;
+        await E.botMove({id: g, player: 0, level: 'hard', iterations: 2});
+        await E.close({id: g});
+    }""")
+    page.wait_for_function("() => ['ready', 'off', 'failed'].includes(document.documentElement.dataset.searchHelper)",
+                           timeout=180_000)
+    return page, page.evaluate("() => document.documentElement.dataset.searchHelper")
+
+
+def page_times(decisions, budget_ms, rounds=3):
+    """Hard decisions in the page, the engine alone against the engine with its helper, the
+    two pages interleaved round by round (medians over the rounds, and their spread): by the
+    page's default think (playouts bought, frame rate meanwhile) and by a fixed budget (the
+    wall time of a decision, set beside CPython's for the same playouts, `cpython_fixed`)."""
     import threading
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from playwright.sync_api import sync_playwright
@@ -220,28 +247,69 @@ def page_times(decisions, budget_ms):
     server = make_server(ROOT, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{server.server_address[1]}/"
-    exe = desktop_chromium()
+    cpy = cpython_fixed(max(decisions // 4, 5))
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, args=[
+        browser = pw.chromium.launch(executable_path=desktop_chromium(), args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-        page = browser.new_page()
-        page.goto(url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=180_000)
+        pages = {mode: _open_page(browser, url + query) for mode, query in PAGE_MODES.items()}
         for game, players in (("waterworks", 2), ("aqueducks", 4)):
-            r = page.evaluate(PAGE_JS, {"game": game, "players": players, "decisions": decisions,
-                                        "budget": budget_ms})
-            t, a, f = r["times"], r["acts"], r["frames"]
-            slow = sum(1 for x in f if x > 20) / len(f) if f else 0.0
-            fps = 1000 / statistics.mean(f) if f else 0.0
-            print(f"Pyodide (worker) {game} {players}p, {len(t)} hard decisions at {budget_ms} ms: "
-                  f"mean {statistics.mean(t):.0f} ms, p95 {pct(t, 0.95):.0f} ms; per decision "
-                  f"{statistics.mean(r['iters']):.0f} playouts, {statistics.mean(a):.0f} simulated actions "
-                  f"(min {min(a)}); page while thinking: {fps:.1f} frames/s, {100 * slow:.1f}% of "
-                  f"{len(f)} frames over 20 ms, longest frame {max(f, default=0):.0f} ms, "
-                  f"main-thread tasks over 50 ms: {len(r['longTasks'])} "
-                  f"(longest {max(r['longTasks'], default=0):.0f} ms)", flush=True)
+            for label, args in ((f"{budget_ms} ms", {"budget": budget_ms, "iterations": None, "decisions": decisions}),
+                                (f"{FIXED_PLAYOUTS[game]} playouts",
+                                 {"budget": None, "iterations": FIXED_PLAYOUTS[game], "decisions": max(decisions // 4, 5)})):
+                runs = {mode: [] for mode in pages}
+                for _ in range(rounds):
+                    for mode, (page, _helper) in pages.items():
+                        page.bring_to_front()
+                        runs[mode].append(page.evaluate(PAGE_JS, {"game": game, "players": players, **args}))
+                for mode, rs in runs.items():
+                    _report_page(game, players, label, mode, pages[mode][1], rs,
+                                 cpy.get(game) if args["iterations"] else None)
         browser.close()
     server.shutdown()
+
+
+def _report_page(game, players, label, mode, helper, rs, cpython_ms):
+    means = [statistics.mean(r["times"]) for r in rs]
+    playouts = [statistics.mean(r["iters"]) for r in rs]
+    frames = [f for r in rs for f in r["frames"]]
+    long_tasks = [t for r in rs for t in r["longTasks"]]
+    fps = 1000 / statistics.mean(frames) if frames else 0.0
+    slow = sum(1 for x in frames if x > 20) / len(frames) if frames else 0.0
+    line = (f"Pyodide page, {mode} (helper {helper}), {game} {players}p, hard decisions at {label}: "
+            f"median {statistics.median(means):.0f} ms a decision (runs {min(means):.0f}-{max(means):.0f}), "
+            f"{statistics.median(playouts):.0f} playouts a decision (runs {min(playouts):.0f}-{max(playouts):.0f}); "
+            f"page meanwhile {fps:.1f} frames/s, {100 * slow:.1f}% of {len(frames)} frames over 20 ms, "
+            f"main-thread tasks over 50 ms: {len(long_tasks)}")
+    if cpython_ms:
+        line += f"; CPython {cpython_ms:.0f} ms for the same playouts: page speed {cpython_ms / statistics.median(means):.2f}x"
+    print(line, flush=True)
+
+
+def cpython_fixed(decisions):
+    """CPython's wall time for the page's fixed-budget decisions (same seeds, same seats: the
+    hard seat 0 against greedy), by game."""
+    from arcade.service import Service
+    out = {}
+    for game, players in (("waterworks", 2), ("aqueducks", 4)):
+        svc, times, seed = Service(), [], 700
+        while len(times) < decisions:
+            gid = svc.dispatch({"method": "newGame", "params": {"game": game, "seed": str(seed), "options": {"players": players}}})["result"]["id"]
+            seed += 1
+            while len(times) < decisions:
+                st = svc.dispatch({"method": "state", "params": {"id": gid}})["result"]
+                if st["over"]:
+                    break
+                p = st["toAct"][0]
+                ask = {"id": gid, "player": p, "level": "greedy"}
+                if p == 0:
+                    ask.update(level="hard", iterations=FIXED_PLAYOUTS[game])
+                t0 = time.perf_counter()
+                r = svc.dispatch({"method": "botMove", "params": ask})["result"]
+                if p == 0 and r["iterations"]:
+                    times.append((time.perf_counter() - t0) * 1000)
+                svc.dispatch({"method": "play", "params": {"id": gid, "player": p, "move": r["move"]}})
+        out[game] = statistics.median(times)
+    return out
 
 
 def search_speed(rounds=2):
@@ -285,9 +353,10 @@ def main():
     ap.add_argument("--games-ww4", type=int, default=200)
     ap.add_argument("--games-aq4", type=int, default=80)
     ap.add_argument("--games-aq1", type=int, default=100)
-    # what the page's default think (600 ms) buys in the engine worker (docs/bots.md)
-    ap.add_argument("--it-ww", type=int, default=117, help="playouts per Water Works decision")
-    ap.add_argument("--it-aq", type=int, default=26, help="playouts per Aqueducks decision")
+    # what the page's default think (600 ms) buys in the engine worker and its search helper
+    # (docs/bots.md, "Budgets": 117 and 26 for the engine alone)
+    ap.add_argument("--it-ww", type=int, default=192, help="playouts per Water Works decision")
+    ap.add_argument("--it-aq", type=int, default=51, help="playouts per Aqueducks decision")
     ap.add_argument("--seed-offset", type=int, default=0,
                     help="added to every table's first seed: fresh seeds for a new measurement")
     ap.add_argument("--decisions", type=int, default=40, help="timed decisions per game")

@@ -16,12 +16,13 @@
 // (web/embed.js calls start(), which adds the same worker to the page).
 import { engineApi, refusal } from './engine/api.js';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
+import { workerScript, workerOf } from './engine/worker-script.js';
+import { botMoveInShares } from './engine/helper.js';
 // Loaded with the engine, not with the page: an embed fetches nothing of the engine's until Play.
 const snapshots = () => import('./snapshot.mjs');
 
 const root = document.documentElement;
 const BOOT_TIMEOUT_MS = 120_000;
-const SITE = new URL('../', import.meta.url);
 
 let starting = null;
 let settle;
@@ -65,29 +66,6 @@ function stage(name, value, at = performance.timeOrigin + performance.now()) {
   if (value !== undefined) window.dispatchEvent(new CustomEvent('pnd:progress', { detail: value }));
 }
 
-/** The engine's <script type="py" worker>: the page's own, or one made like it (an embed). */
-function engineScript() {
-  let script = document.querySelector('script[type="py"][worker][name="engine"]');
-  if (!script) {
-    script = document.createElement('script');
-    script.type = 'py';
-    script.setAttribute('worker', '');
-    script.setAttribute('name', 'engine');
-    script.setAttribute('config', new URL('pyscript.toml', SITE).href);
-    script.setAttribute('src', new URL('py/bridge.py', SITE).href);
-    document.body.append(script);
-  }
-  return script;
-}
-
-/** PyScript defines `xworker` on the script element once it has started the worker. */
-function workerOf(script) {
-  return new Promise((resolve) => {
-    const look = () => (script.xworker ? resolve(script.xworker) : setTimeout(look, 10));
-    look();
-  });
-}
-
 function onWorkerMessage({ data }) {
   // Messages of our own (web/interpreter.mjs), beside PyScript's.
   if (!data || typeof data !== 'object' || typeof data.pnd !== 'string') return;
@@ -99,7 +77,7 @@ function onWorkerMessage({ data }) {
 async function boot() {
   root.dataset.engineRuntime = 'pyscript';
   keepPyScriptStoresInMemory(); // PyScript's core opens its store as it is imported
-  const script = engineScript();
+  const script = workerScript('engine');
   try {
     const { runtime } = await import('./vendor/runtime.mjs');
     await import(new URL(`./vendor/${runtime.pyscript}core.js`, import.meta.url).href);
@@ -169,7 +147,9 @@ function call(method, params = {}) {
   return answer;
 }
 
-const api = engineApi(call, {
+// A hard bot's decision goes to the engine and its search helper in shares (web/engine/helper.js).
+const route = (method, params) => (method === 'botMove' ? botMoveInShares(call, params) : call(method, params));
+const api = engineApi(route, {
   /** Resolves with the engine's hello ({api, games}) once it answers calls. */
   ready,
   start,

@@ -66,7 +66,13 @@ def _ranked(game, player, legal, k):
 
 def start(game, player, rng, **kw) -> RolloutSearch:
     """A resumable search for ``player``'s decision, built from ``game.view(player)`` only."""
-    return RolloutSearch(game.view(player), player, rng, determinize=determinize,
+    return from_view(game.view(player), player, rng, **kw)
+
+
+def from_view(view, player, rng, **kw) -> RolloutSearch:
+    """The same search from the seat's view alone: what a share of the decision runs in another
+    engine (arcade.shares)."""
+    return RolloutSearch(view, player, rng, determinize=determinize,
                          heuristic=heuristic, evaluate=evaluate,
                          candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
                          rollout=kw.get("rollout", rollout),
@@ -82,4 +88,4 @@ def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> d
 ONE_SHOT_ITERATIONS = 24
 
 
-hard_bot = search_bot(start, ONE_SHOT_ITERATIONS)
+hard_bot = search_bot(start, ONE_SHOT_ITERATIONS, from_view)

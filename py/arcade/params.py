@@ -15,3 +15,14 @@ def param(params: dict, name: str, kind: type | tuple, required: bool = True, de
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise BadRequest(f"Parameter {name!r} has the wrong type.")
     return value
+
+
+def budget(params: dict, most: int) -> tuple:
+    """``ms`` (1 to 10000) and ``iterations`` (1 to ``most``), each optional, checked."""
+    ms = param(params, "ms", (int, float), required=False)
+    if ms is not None and (isinstance(ms, bool) or not 1 <= ms <= 10_000):
+        raise BadRequest("Parameter 'ms' must be a number of milliseconds from 1 to 10000.")
+    cap = param(params, "iterations", int, required=False)
+    if cap is not None and not 1 <= cap <= most:
+        raise BadRequest(f"Parameter 'iterations' must be from 1 to {most}.")
+    return ms, cap

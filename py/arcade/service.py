@@ -18,8 +18,8 @@ from gamecore.jsonvalues import MAX_REQUEST_CHARS, parse_json
 from gamecore import annotations as record_notes, undo as takeback
 from gamecore.timeline import Timeline
 
-from . import about, files, pictures, registry, savefile, tutorials
-from .params import param as _param
+from . import about, files, pictures, registry, savefile, shares, tutorials
+from .params import budget, param as _param
 
 API_VERSION = 1
 SCORE_METHODS = ("dailyDeal", "scoreCard", "verifyScore")
@@ -39,6 +39,8 @@ class Service:
             "state": self.state,
             "play": self.play,
             "botMove": self.bot_move,
+            "botPlan": self.bot_plan,
+            "searchShare": shares.share,
             "undoable": self.undoable,
             "undo": self.undo,
             "stats": self.stats,
@@ -178,17 +180,6 @@ class Service:
         rng = Rng(game.seed).fork(len(game.log) * 8 + player + 1)
         return game, player, entry.bots[level], rng
 
-    @staticmethod
-    def _budget(params: dict, most: int) -> tuple:
-        """``ms`` (1 to 10000) and ``iterations`` (1 to ``most``), each optional, checked."""
-        ms = _param(params, "ms", (int, float), required=False)
-        if ms is not None and (isinstance(ms, bool) or not 1 <= ms <= 10_000):
-            raise BadRequest("Parameter 'ms' must be a number of milliseconds from 1 to 10000.")
-        cap = _param(params, "iterations", int, required=False)
-        if cap is not None and not 1 <= cap <= most:
-            raise BadRequest(f"Parameter 'iterations' must be from 1 to {most}.")
-        return ms, cap
-
     def bot_move(self, params: dict, clock=None) -> dict:
         """A bot's move (not applied: send it to ``play``, so bots and people share one path).
 
@@ -197,14 +188,22 @@ class Service:
         budget), or for exactly ``iterations`` playouts (reproducible: tests, benchmarks),
         else for the bot's own fixed one-shot budget. One-shot levels ignore both."""
         game, player, bot, rng = self._bot_seat(params)
-        ms, cap = self._budget(params, 100_000)
+        ms, cap = budget(params, 100_000)
         start = getattr(bot, "start", None)
-        if start is None or (ms is None and cap is None):
+        tallies = _param(params, "tallies", list, required=False)
+        if tallies is not None and start is None:
+            raise BadRequest("Only a searching bot's decision comes in shares: this one has no tallies.")
+        if start is None or (ms is None and cap is None and tallies is None):
             return {"move": bot(game, player, rng), "iterations": 0, "actions": 0}
         legal = game.legal_moves(player)
         if len(legal) == 1:
             return {"move": legal[0], "iterations": 0, "actions": 0}
         search = start(game, player, rng)
+        if tallies is not None:
+            # the decision was searched in shares (botPlan, searchShare): add them up and pick
+            shares.merge(search, legal, tallies)
+            return {"move": search.best_move(), "iterations": search.iterations,
+                    "actions": search.actions}
         if ms is None:
             search.step(cap)
         else:
@@ -215,12 +214,24 @@ class Service:
         return {"move": search.best_move(), "iterations": search.iterations,
                 "actions": search.actions}
 
+    def bot_plan(self, params: dict) -> dict:
+        """A search bot's decision split into ``shares`` (2 unless asked) for several engines
+        to play at once (``searchShare``); their tallies go back to ``botMove`` (arcade.shares)."""
+        game, player, _bot, rng = self._bot_seat(params)
+        ms, cap = budget(params, 100_000)
+        if ms is None and cap is None:
+            raise BadRequest("A plan needs a budget: 'ms' or 'iterations'.")
+        count = _param(params, "shares", int, required=False, default=2)
+        if not 1 <= count <= shares.MOST_SHARES:
+            raise BadRequest(f"Parameter 'shares' must be from 1 to {shares.MOST_SHARES}.")
+        return shares.plan(game, player, params["level"], rng, count, ms, cap)
+
     # ----- advice: a hint now, an analysis afterwards (arcade.hint, arcade.analysis) ----
     def hint(self, params: dict, clock=None) -> dict:
         """The hard search's move for ``player``, from their own view, with its reason."""
         game = self._game(params)
         player = self._player(params, game)
-        ms, cap = self._budget(params, 100_000)
+        ms, cap = budget(params, 100_000)
         if game.is_over:
             raise BadRequest("The game is over: there is no move to hint at.")
         if player not in game.to_act():
@@ -233,7 +244,7 @@ class Service:
         the work and its progress until it is complete (call again to go on)."""
         game = self._game(params)
         player = self._player(params, game)
-        ms, cap = self._budget(params, 2000)
+        ms, cap = budget(params, 2000)
         if not game.is_over:
             raise BadRequest("The game is not finished: it can be analysed once it is over.")
         from . import analysis

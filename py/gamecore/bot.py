@@ -41,14 +41,16 @@ def decide(start: Callable, game, player: int, rng: Rng, iterations: int | None 
     return search.best_move()
 
 
-def search_bot(start: Callable, one_shot_iterations: int) -> Callable:
+def search_bot(start: Callable, one_shot_iterations: int, from_view: Callable | None = None) -> Callable:
     """A ``fn(game, player, rng) -> move`` bot for an engine's BOTS table.
 
     Called at once (``botMove``) it searches a fixed number of iterations, so its choice is
     reproducible; ``bot.start`` lets the service think by time instead
-    (``botMove`` with ``ms``)."""
+    (``botMove`` with ``ms``), and ``bot.from_view`` (the same search built from the seat's
+    view alone) lets other engines play shares of a decision (arcade.shares)."""
     def bot(game, player: int, rng: Rng) -> dict:
         return decide(start, game, player, rng, iterations=one_shot_iterations)
 
     bot.start = start
+    bot.from_view = from_view
     return bot

@@ -169,6 +169,44 @@ class RolloutSearch:
                 keep.append(i)
         self.active = keep
 
+    # ----- one decision in shares (arcade.shares) --------------------------------
+    def prepare(self) -> list:
+        """The candidates, ranked now (one determinization) if they are not yet: what every
+        share of this decision plays."""
+        if self.moves is None:
+            self._setup()
+        return self.moves
+
+    def adopt(self, moves: list) -> None:
+        """Play these candidates (ranked by the search this one is a share of) instead of
+        ranking its own."""
+        if self.prune is not None:
+            raise ValueError("a racing search cannot be shared: its candidates drop out by round")
+        k = len(moves)
+        self.moves = list(moves)
+        self.totals, self.diffs, self.squares = [0.0] * k, [0.0] * k, [0.0] * k
+        self.counts = [0] * k
+        self.active = list(range(k))
+
+    def tally(self) -> dict:
+        """This search's complete rounds as sums, for the search it is a share of (``absorb``)."""
+        return {"rounds": self.rounds, "totals": self.totals, "diffs": self.diffs,
+                "squares": self.squares, "iterations": self.iterations, "actions": self.actions}
+
+    def absorb(self, tally: dict) -> None:
+        """Add another share's complete rounds: the same candidates played on determinizations
+        of its own, so every candidate's sums simply add (no racing: every candidate played
+        every round)."""
+        n = tally["rounds"]
+        for i in range(len(self.moves or [])):
+            self.totals[i] += tally["totals"][i]
+            self.diffs[i] += tally["diffs"][i]
+            self.squares[i] += tally["squares"][i]
+            self.counts[i] += n
+        self.rounds += n
+        self.iterations += tally["iterations"]
+        self.actions += tally["actions"]
+
     def _merit(self, i: int) -> tuple:
         # ties go to the base policy's order
         return (self.mean(i), -i)

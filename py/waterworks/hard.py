@@ -76,7 +76,13 @@ def start(game, player, rng, **kw) -> RolloutSearch:
     if kw.get("read", READ_HANDS):
         from .reading import Reader     # off in play: not imported at the page's start
         deal = Reader(game, player, rng).determinize
-    return RolloutSearch(game.view(player), player, rng, determinize=deal,
+    return from_view(game.view(player), player, rng, deal=deal, **kw)
+
+
+def from_view(view, player, rng, deal=determinize, **kw) -> RolloutSearch:
+    """The search from the seat's view alone (``deal`` aside): what a share of the decision
+    runs in another engine (arcade.shares), which never reads hands."""
+    return RolloutSearch(view, player, rng, determinize=deal,
                          heuristic=heuristic, rollout=kw.get("rollout", greedy_bot),
                          candidates=candidates(kw.get("top_k", TOP_K), kw.get("most", MAX_CANDIDATES)),
                          rollout_depth=kw.get("rollout_depth", ROLLOUT_DEPTH),
@@ -93,4 +99,4 @@ def decide(game, player, rng, iterations=None, seconds=THINK_SECONDS, **kw) -> d
 ONE_SHOT_ITERATIONS = 64
 
 
-hard_bot = search_bot(start, ONE_SHOT_ITERATIONS)
+hard_bot = search_bot(start, ONE_SHOT_ITERATIONS, from_view)

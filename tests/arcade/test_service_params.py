@@ -36,7 +36,19 @@ SPEC = {
     "botMove": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
                 "level": (True, ANY_BAD + ["evil", ""]),
                 "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
-                "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001])},
+                "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001]),
+                "tallies": (False, [None, "x", 1.5, -1, True, {}, [], [{}], ["x"]])},
+    "botPlan": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+                "level": (True, ANY_BAD + ["evil", ""]),
+                "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
+                "iterations": (True, [None, "x", 1.5, 0, -1, True, [], {}, 100_001]),
+                "shares": (False, [None, "x", 1.5, 0, -1, True, [], {}, 5])},
+    "searchShare": {"game": (True, ANY_BAD + ["chess", ""]), "level": (True, ANY_BAD + ["evil", "greedy"]),
+                    "player": (True, SEAT_BAD), "view": (True, ANY_BAD[:6] + [{"hands": 3}]),
+                    "moves": (True, ANY_BAD + [[{}], [{}, {}], [{"type": "pass"}] * 2]),
+                    "seed": (True, [None, 7, "", "x", "-1", "18446744073709551616", "1" * 40]),
+                    "iterations": (True, [None, "x", 1.5, 0, -1, True, [], {}, 100_001]),
+                    "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001])},
     "hint": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
              "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
              "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001])},
@@ -152,6 +164,8 @@ def setting(game, finished=False):
                   "dailyDeal": {"game": game, "date": "2025-05-03"},
                   "verifyScore": {"link": score_link(game)}})
     valid["hint"] = {"id": gid, "player": p, "iterations": 2}
+    valid["botPlan"] = {"id": gid, "player": p, "level": "hard", "iterations": 4}
+    valid["searchShare"] = call(svc, "botPlan", valid["botPlan"])["result"]["shares"][0]
     if finished:
         valid["analyse"] = {"id": done, "player": 0, "iterations": 1}
         valid["scoreCard"] = {"id": done, "seat": 0, "seats": ["human", "bot:greedy"], "name": "Ada",

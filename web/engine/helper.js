@@ -1,0 +1,94 @@
+// The search helper: a second engine worker that plays half of each hard-bot decision's
+// playouts at the same time as the engine plays the other half (py/arcade/shares.py,
+// docs/bots.md "Two engines"). Pyodide runs Python at about 0.55 times CPython's speed, and a
+// decision's rounds are independent, so on a machine with a core to spare two interpreters
+// buy the search twice the playouts in the same wall time.
+//
+// It is the same engine again (web/engine/worker-script.js: py/bridge.py, pyscript.toml, the
+// wheel and the start-up snapshot), started the first time a decision asks for a search, so a
+// page that never meets a hard bot never pays for it; until it answers, and whenever it
+// cannot, the engine searches alone, exactly as before. `?helper=off` keeps it off (`make
+// bench` compares the two), and so does a machine with a single core.
+//
+// <html data-search-helper="off|starting|ready|failed"> tells tests and benchmarks where it is.
+import { workerScript, workerOf } from './worker-script.js';
+
+const root = document.documentElement;
+const NAME = 'search-helper';
+
+let dispatch = null;   // the helper's xworker.sync.dispatch once it answers
+let starting = null;
+let queue = Promise.resolve();
+
+function wanted() {
+  if (new URLSearchParams(location.search).get('helper') === 'off') return false;
+  return (navigator.hardwareConcurrency || 1) >= 2;
+}
+
+async function boot() {
+  root.dataset.searchHelper = 'starting';
+  const xworker = await workerOf(workerScript(NAME));
+  // web/interpreter.mjs tells of a failed download beside PyScript's messages
+  const failed = new Promise((_, reject) => xworker.addEventListener('message', ({ data }) => {
+    if (data && typeof data === 'object' && data.pnd === 'failed') reject(new Error(String(data.message)));
+  }));
+  await Promise.race([xworker.ready, failed]);
+  const send = (request) => xworker.sync.dispatch(request);
+  const ping = JSON.parse(await send(JSON.stringify({ method: 'ping', params: {} })));
+  if (!ping.ok) throw new Error(ping.error.message);
+  dispatch = send;
+  root.dataset.searchHelper = 'ready';
+}
+
+/** Start the helper once, if this machine should have one; never throws. */
+export function startHelper() {
+  if (!starting) {
+    if (!wanted()) {
+      root.dataset.searchHelper = 'off';
+      starting = Promise.resolve();
+    } else {
+      starting = boot().catch((err) => {
+        console.warn('The search helper did not start; the engine searches alone.', err);
+        dispatch = null;
+        root.dataset.searchHelper = 'failed';
+      });
+    }
+  }
+  return starting;
+}
+
+/** One request to the helper, one at a time; an envelope, never a rejection. */
+function ask(method, params) {
+  const answer = queue.then(async () => {
+    try {
+      return JSON.parse(await dispatch(JSON.stringify({ method, params })));
+    } catch (err) {
+      return { ok: false, error: { code: 'internal', message: String((err && err.message) || err) } };
+    }
+  });
+  queue = answer;
+  return answer;
+}
+
+/**
+ * botMove through the engine's `call`, in two shares when it is a search with a budget and
+ * the helper is up: the engine plans the shares (botPlan), it and the helper play one each
+ * (searchShare), and the engine adds the tallies up and picks (botMove {tallies}). Anything
+ * that does not go to plan falls back to the engine's own botMove, so a person never sees
+ * the helper fail, only a bot that thought alone.
+ */
+export async function botMoveInShares(call, params = {}) {
+  const budgeted = params && (params.ms !== undefined || params.iterations !== undefined);
+  if (!budgeted) return call('botMove', params);
+  startHelper();
+  if (!dispatch) return call('botMove', params);
+  const planned = await call('botPlan', { ...params, shares: 2 });
+  const shares = planned.ok ? planned.result.shares : null;
+  if (!shares) return call('botMove', params);
+  const [mine, theirs] = await Promise.all([call('searchShare', shares[0]), ask('searchShare', shares[1])]);
+  if (mine.ok && theirs.ok) {
+    const picked = await call('botMove', { ...params, tallies: [mine.result, theirs.result] });
+    if (picked.ok) return picked;
+  }
+  return call('botMove', params);
+}
