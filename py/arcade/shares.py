@@ -12,7 +12,8 @@ same wall time.
 Every share's seed is drawn from the decision's own random stream (itself from the game's seed
 and position), so a decision split with a fixed number of playouts is reproducible; seeds cross
 as decimal strings, never as JS numbers. A tally is checked before it counts: the candidates
-must be the seat's legal moves now, and every sum must be one that rewards in [0, 1] can make.
+must be the seat's legal moves now, and every sum must be one that rewards in [0, 1] can make, and its position (a fingerprint of the
+seat's view) the seat's now.
 """
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap) -> dict:
     shares = []
     for i in range(count):
         share = {"game": game.NAME, "level": level, "player": player, "view": search.view,
-                 "moves": moves, "seed": str(rng.fork(_SHARE_SALT + i).next_u64())}
+                 "moves": moves, "seed": str(rng.fork(_SHARE_SALT + i).next_u64()),
+                 "position": position(search.view)}
         if ms is not None:
             share["ms"] = ms
         if cap is not None:
@@ -80,27 +82,44 @@ def share(params: dict, clock=None) -> dict:
     if not 2 <= len(moves) <= 64 or not all(isinstance(m, dict) for m in moves):
         raise BadRequest("Parameter 'moves' must list 2 to 64 candidate moves.")
     seed = _seed(_param(params, "seed", str))
+    at = _param(params, "position", str)
+    if at != position(view):
+        raise BadRequest("This share's position does not match its view.")
     ms, cap = budget(params, 100_000)
     if ms is None and cap is None:
         raise BadRequest("A share needs a budget: 'ms' or 'iterations'.")
     search = from_view(view, player, Rng(seed))
     search.adopt(moves)
+    # the view must make a game in which the candidates are the seat's to play (an outsider's
+    # view or moves would otherwise fail, or worse run, deep in a playout)
+    probe = _unless_unfit(entry, lambda: search.determinize(view, player, Rng(seed)))
+    if not 0 <= player < probe.num_players or player not in probe.to_act():
+        raise BadRequest(f"This share's view does not await seat {shown(player)}.")
+    legal = probe.legal_moves(player)
+    if any(m not in legal for m in moves) or _has_twins(moves):
+        raise BadRequest("This share's candidates are not moves the seat can make in its view.")
+    kw = {} if clock is None else {"clock": clock}
+    _unless_unfit(entry, lambda: search.step(cap) if ms is None
+                  else search.run_for(ms / 1000.0, max_iterations=cap, **kw))
+    return {"moves": moves, "position": at, **search.tally()}
+
+
+def _unless_unfit(entry, work):
+    """``work()``, with a view or move that the game's code cannot take said in a sentence."""
     try:
-        # the view must make a game in which the candidates are the seat's to play (an
-        # outsider's view or moves would otherwise fail, or worse run, deep in a playout)
-        probe = search.determinize(view, player, Rng(seed))
-        if not 0 <= player < probe.num_players or player not in probe.to_act():
-            raise BadRequest(f"This share's view does not await seat {shown(player)}.")
-        legal = probe.legal_moves(player)
-        if any(m not in legal for m in moves) or _has_twins(moves):
-            raise BadRequest("This share's candidates are not moves the seat can make in its view.")
-        if ms is None:
-            search.step(cap)
-        else:
-            search.run_for(ms / 1000.0, max_iterations=cap, **({} if clock is None else {"clock": clock}))
-    except (GameError, KeyError, IndexError, TypeError, ValueError) as err:
+        return work()
+    except (GameError, KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
         raise BadRequest(f"This share does not fit a game of {entry.title}: {shown(str(err))}.") from None
-    return {"moves": moves, **search.tally()}
+
+
+def position(view: dict) -> str:
+    """A short fingerprint of the seat's view, which a tally carries back, so that a tally from
+    another position (a take-back and another move while the shares were played) is refused
+    even when its candidates happen to be legal again."""
+    import hashlib
+    import json
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _seed(text: str) -> int:
@@ -115,9 +134,12 @@ def merge(search, legal: list, tallies: object) -> None:
         raise BadRequest(f"Parameter 'tallies' must list 1 to {MOST_SHARES} shares' tallies.")
     moves = None
     checked = []
+    here = position(search.view)
     for tally in tallies:
         if not isinstance(tally, dict) or not isinstance(tally.get("moves"), list):
             raise BadRequest("A share's tally must be an object with the moves it played.")
+        if tally.get("position") != here:
+            raise BadRequest("A share's tally is from another position than the seat's now.")
         if moves is None:
             moves = tally["moves"]
             if len(moves) < 2 or any(m not in legal for m in moves) or _has_twins(moves):

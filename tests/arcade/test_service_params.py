@@ -47,6 +47,7 @@ SPEC = {
                     "player": (True, SEAT_BAD), "view": (True, ANY_BAD[:6] + [{"hands": 3}]),
                     "moves": (True, ANY_BAD + [[{}], [{}, {}], [{"type": "pass"}] * 2]),
                     "seed": (True, [None, 7, "", "x", "-1", "18446744073709551616", "1" * 40]),
+                    "position": (True, ANY_BAD + ["", "0" * 16]),
                     "iterations": (True, [None, "x", 1.5, 0, -1, True, [], {}, 100_001]),
                     "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001])},
     "hint": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from arcade import shares
 from arcade.service import Service
 from waterworks import hard as ww_hard
 
@@ -107,8 +108,11 @@ def test_plan_and_share_refusals():
                           ({"seed": "-1"}, "64-bit"), ({"level": "greedy"}, "does not search"),
                           ({"game": "chess"}, "no game called"), ({"moves": share["moves"][:1]}, "2 to 64"),
                           ({"iterations": None}, "wrong type"), ({"view": {"hands": 3}}, "does not fit"),
-                          ({"moves": [{"type": "fly"}] * 2}, "does not fit")]:
+                          ({"moves": [{"type": "fly"}] * 2}, "not moves the seat can make"),
+                          ({"position": "0" * 16}, "does not match its view")]:
         bad = {k: v for k, v in {**share, **change}.items() if v is not None}
+        if "view" in change:
+            bad["position"] = shares.position(change["view"])     # a view of another shape
         if change.get("iterations", 0) is None:
             bad.pop("iterations", None)
             refused(call(svc, "searchShare", **bad), "needs a budget")
@@ -150,4 +154,15 @@ def test_a_tally_from_before_a_move_is_refused():
     ok(call(svc, "play", id=gid, player=p, move=ok(call(svc, "botMove", id=gid, player=p, level="greedy"))["move"]))
     q = ok(call(svc, "state", id=gid))["toAct"][0]
     res = call(svc, "botMove", id=gid, player=q, level="hard", iterations=40, tallies=tallies)
-    refused(res, "other moves than this seat can make now")
+    refused(res, "another position")
+
+
+def test_a_tally_from_a_taken_back_position_is_refused_even_when_its_moves_are_legal_again():
+    """Shares played, then a take-back and another move bring the same seat back to a decision
+    at the same move count: the old tallies' fingerprint no longer matches."""
+    svc = Service()
+    gid, p = position(svc, "waterworks", 2)
+    _plan, tallies = shared(svc, gid, p, 40)
+    forged = [dict(t, position="0" * 16) for t in tallies]
+    refused(call(svc, "botMove", id=gid, player=p, level="hard", iterations=40, tallies=forged), "another position")
+    assert ok(call(svc, "botMove", id=gid, player=p, level="hard", iterations=40, tallies=tallies))["iterations"] > 0
