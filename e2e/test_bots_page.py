@@ -1,6 +1,8 @@
 """The hard bot in the page: it thinks in the engine worker, by playouts or by time, through
 window.PipesAndDucks; the menu offers it; the page's main thread keeps running while it thinks."""
 
+import pytest
+
 from helpers_menu import start_from_menu
 
 
@@ -105,8 +107,15 @@ def test_a_hard_decision_is_searched_by_the_engine_and_its_helper_at_once(open_p
     assert probe.errors == []
 
 
-def test_with_the_helper_off_the_engine_searches_alone(open_page, base_url):
-    page, probe = open_page(base_url + "?helper=off")
+@pytest.mark.parametrize("query,device", [("?helper=off", {}), ("", {"deviceMemory": 2}),
+                                          ("", {"hardwareConcurrency": 1})],
+                         ids=["asked-off", "little-memory", "one-core"])
+def test_with_the_helper_off_the_engine_searches_alone(open_page, base_url, query, device):
+    """Off when the address asks, on a device that says it has under 4 GB, or on one core."""
+    page, probe = open_page(base_url + query)
+    # what the device says is read at the first search, so it can be set once the page is up
+    page.evaluate("""(device) => { for (const [k, v] of Object.entries(device))
+        Object.defineProperty(navigator, k, {value: v, configurable: true}); }""", device)
     out = page.evaluate(SHARED_JS, {"iterations": 117})
     assert out["helper"] == "off"
     assert out["first"] == out["second"] == _cpython_decision(117, shared=False)

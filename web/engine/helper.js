@@ -8,7 +8,7 @@
 // wheel and the start-up snapshot), started the first time a decision asks for a search, so a
 // page that never meets a hard bot never pays for it; until it answers, and whenever it
 // cannot, the engine searches alone, exactly as before. `?helper=off` keeps it off (`make
-// bench` compares the two), and so does a machine with a single core.
+// bench` compares the two), and so does a machine with a single core or little memory.
 //
 // <html data-search-helper="off|starting|ready|failed"> tells tests and benchmarks where it is.
 import { workerScript, workerOf } from './worker-script.js';
@@ -20,8 +20,14 @@ let dispatch = null;   // the helper's xworker.sync.dispatch once it answers
 let starting = null;
 let queue = Promise.resolve();
 
+// A second Pyodide holds about 90 MB (150 MB when it starts without the snapshot; docs/bots.md):
+// a device that says it has under 4 GB (navigator.deviceMemory, where the browser tells) keeps
+// that memory for the page rather than for a stronger bot.
+const LEAST_MEMORY_GB = 4;
+
 function wanted() {
   if (new URLSearchParams(location.search).get('helper') === 'off') return false;
+  if ((navigator.deviceMemory ?? LEAST_MEMORY_GB) < LEAST_MEMORY_GB) return false;
   return (navigator.hardwareConcurrency || 1) >= 2;
 }
 
