@@ -16,8 +16,7 @@
 // (web/embed.js calls start(), which adds the same worker to the page).
 import { engineApi, refusal } from './engine/api.js';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
-import { workerScript, workerOf } from './engine/worker-script.js';
-import { botMoveInShares } from './engine/helper.js';
+import { workerScript, workerOf } from './engine/script-element.js';
 // Loaded with the engine, not with the page: an embed fetches nothing of the engine's until Play.
 const snapshots = () => import('./snapshot.mjs');
 
@@ -147,8 +146,12 @@ function call(method, params = {}) {
   return answer;
 }
 
-// A hard bot's decision goes to the engine and its search helper in shares (web/engine/helper.js).
-const route = (method, params) => (method === 'botMove' ? botMoveInShares(call, params) : call(method, params));
+// A hard bot's decision goes to the engine and its search helper in shares (web/engine/helper.js,
+// loaded with the first bot's move: an embed fetches nothing of the engine's until Play).
+const shares = () => import('./engine/helper.js');
+const route = (method, params) => (method === 'botMove'
+  ? shares().then((h) => h.botMoveInShares(call, params), () => call(method, params))
+  : call(method, params));
 const api = engineApi(route, {
   /** Resolves with the engine's hello ({api, games}) once it answers calls. */
   ready,

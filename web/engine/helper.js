@@ -4,14 +4,14 @@
 // decision's rounds are independent, so on a machine with a core to spare two interpreters
 // buy the search twice the playouts in the same wall time.
 //
-// It is the same engine again (web/engine/worker-script.js: py/bridge.py, pyscript.toml, the
+// It is the same engine again (web/engine/script-element.js: py/bridge.py, pyscript.toml, the
 // wheel and the start-up snapshot), started the first time a decision asks for a search, so a
 // page that never meets a hard bot never pays for it; until it answers, and whenever it
 // cannot, the engine searches alone, exactly as before. `?helper=off` keeps it off (`make
 // bench` compares the two), and so does a machine with a single core or little memory.
 //
 // <html data-search-helper="off|starting|ready|failed"> tells tests and benchmarks where it is.
-import { workerScript, workerOf } from './worker-script.js';
+import { workerScript, workerOf } from './script-element.js';
 
 const root = document.documentElement;
 const NAME = 'search-helper';
