@@ -11,9 +11,9 @@ same wall time.
 
 Every share's seed is drawn from the decision's own random stream (itself from the game's seed
 and position), so a decision split with a fixed number of playouts is reproducible; seeds cross
-as decimal strings, never as JS numbers. A tally is checked before it counts: the candidates
-must be the seat's legal moves now, and every sum must be one that rewards in [0, 1] can make, and its position (a fingerprint of the
-seat's view) the seat's now.
+as decimal strings, never as JS numbers. A tally is checked before it counts: its position (a
+fingerprint of the seat's view) must be the seat's now, its candidates the seat's legal moves,
+and every sum one that rewards in [0, 1] can make.
 """
 from __future__ import annotations
 
@@ -50,6 +50,8 @@ def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap) -> dict:
     if getattr(bot, "from_view", None) is None or len(game.legal_moves(player)) <= 1:
         return {"shares": None}
     search = bot.start(game, player, rng)
+    # a share deals plainly from the view: a search that deals otherwise (hand reading) or
+    # drops candidates round by round (racing) is searched by its engine alone
     if search.prune is not None or search.determinize is not bot.from_view(search.view, player, rng).determinize:
         return {"shares": None}
     moves = search.prepare()
