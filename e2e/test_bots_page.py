@@ -76,26 +76,28 @@ SHARED_JS = """async ({iterations}) => {
         look();
     });
     const second = (await E.botMove({id: g, player: 0, level: 'hard', iterations})).result;
-    return {first, second, helper: document.documentElement.dataset.searchHelper};
+    const hint = (await E.hint({id: g, player: 0, iterations})).result;
+    return {first, second, hint, helper: document.documentElement.dataset.searchHelper};
 }"""
 
 
-def _cpython_decision(iterations, shared):
-    """The same decision on CPython: the engine alone, or planned in two shares and merged."""
+def _cpython_decision(iterations, shared, method="botMove", plan="botPlan"):
+    """The same decision (or hint) on CPython: the engine alone, or planned in two shares and
+    merged."""
     from arcade.service import Service
     svc = Service()
     gid = svc.dispatch({"method": "newGame", "params": {"game": "waterworks", "seed": "9", "options": {"players": 2}}})["result"]["id"]
-    ask = {"id": gid, "player": 0, "level": "hard", "iterations": iterations}
+    ask = {"id": gid, "player": 0, "iterations": iterations, **({"level": "hard"} if method == "botMove" else {})}
     if shared:
-        shares = svc.dispatch({"method": "botPlan", "params": {**ask, "shares": 2}})["result"]["shares"]
+        shares = svc.dispatch({"method": plan, "params": {**ask, "shares": 2}})["result"]["shares"]
         ask["tallies"] = [svc.dispatch({"method": "searchShare", "params": s})["result"] for s in shares]
-    return svc.dispatch({"method": "botMove", "params": ask})["result"]
+    return svc.dispatch({"method": method, "params": ask})["result"]
 
 
 def test_a_hard_decision_is_searched_by_the_engine_and_its_helper_at_once(open_page):
     """The first search starts the helper worker (the engine decides alone meanwhile); once it
-    is ready, a decision is played in two shares, one in each worker, and comes out exactly as
-    the same shares merged on CPython (a fixed budget is reproducible either way)."""
+    is ready, a decision and a hint are played in two shares, one in each worker, and come out
+    exactly as the same shares merged on CPython (a fixed budget is reproducible either way)."""
     page, probe = open_page()
     assert page.evaluate("() => document.documentElement.dataset.searchHelper") is None   # not before a search
     out = page.evaluate(SHARED_JS, {"iterations": 117})
@@ -103,6 +105,7 @@ def test_a_hard_decision_is_searched_by_the_engine_and_its_helper_at_once(open_p
     assert out["first"] == _cpython_decision(117, shared=False)
     assert out["second"] == _cpython_decision(117, shared=True)
     assert out["second"]["iterations"] != out["first"]["iterations"]   # whole rounds in each share
+    assert out["hint"] == _cpython_decision(117, shared=True, method="hint", plan="hintPlan")
     assert page.evaluate("() => document.querySelectorAll('script[type=py][worker]').length") == 2
     assert probe.errors == []
 
@@ -119,5 +122,6 @@ def test_with_the_helper_off_the_engine_searches_alone(open_page, base_url, quer
     out = page.evaluate(SHARED_JS, {"iterations": 117})
     assert out["helper"] == "off"
     assert out["first"] == out["second"] == _cpython_decision(117, shared=False)
+    assert out["hint"] == _cpython_decision(117, shared=False, method="hint")
     assert page.evaluate("() => document.querySelectorAll('script[type=py][worker]').length") == 1
     assert probe.errors == []

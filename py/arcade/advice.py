@@ -54,8 +54,13 @@ def search(game, player: int, rng: Rng, measure: Measure):
     start = getattr(entry.bots.get("hard"), "start", None)
     if start is None:
         raise BadRequest(f"{entry.title} has no search to give advice with.")
-    kw = {"rollout_depth": SOLO_ROLLOUT_DEPTH} if measure.solo else {}
+    kw = {} if depth(measure) is None else {"rollout_depth": depth(measure)}
     return start(game, player, rng, **kw)
+
+
+def depth(measure: Measure) -> int | None:
+    """How many moves the advice's playouts run when not the hard bot's own: solo, to the end."""
+    return SOLO_ROLLOUT_DEPTH if measure.solo else None
 
 
 def rng_for(game, position: int, player: int, salt: int) -> Rng:

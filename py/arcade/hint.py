@@ -13,7 +13,7 @@ import time
 
 from gamecore import annotations
 
-from . import advice
+from . import advice, shares
 from .move_words import words
 
 #: a hint asked for without a budget thinks this many playouts (the page gives ms)
@@ -39,17 +39,37 @@ def _reason(game, best: dict, chance, rows: list, measure: advice.Measure, playo
     return out + "."
 
 
-def hint(game, player: int, *, ms=None, iterations=None, clock=time.perf_counter) -> dict:
+def _search(game, player: int, measure: advice.Measure, rng=None):
+    return advice.search(game, player, rng or _rng(game, player), measure)
+
+
+def _rng(game, player: int):
+    return advice.rng_for(game, len(game.log), player, advice.HINT_SALT)
+
+
+def plan(game, player: int, *, ms=None, iterations=None, count: int = 2) -> dict:
+    """The hint's search in ``count`` shares for as many engines (arcade.shares); the hint is
+    then asked with their ``tallies``. Counts no hint: the one asked with the tallies does."""
+    measure = advice.Measure(game)
+    rng = _rng(game, player)
+    return shares.plan(game, player, "hard", rng, count, ms, iterations,
+                       make=lambda: _search(game, player, measure, rng), depth=advice.depth(measure))
+
+
+def hint(game, player: int, *, ms=None, iterations=None, clock=time.perf_counter, tallies=None) -> dict:
     """The best move for ``player`` (who is to act) by the hard search: for ``ms``
-    milliseconds, or exactly ``iterations`` playouts (reproducible), else the default."""
+    milliseconds, or exactly ``iterations`` playouts (reproducible), else the default; or
+    from the ``tallies`` of its shares (``plan``) played by other engines."""
     measure = advice.Measure(game)
     legal = game.legal_moves(player)
     if len(legal) == 1:
         annotations.note_hint(game, player)
         return {"move": legal[0], "reason": _reason(game, legal[0], None, [], measure, 0),
                 "chance": None, "alternatives": [], "measure": measure.name, "iterations": 0}
-    search = advice.search(game, player, advice.rng_for(game, len(game.log), player, advice.HINT_SALT), measure)
-    if ms is not None:
+    search = _search(game, player, measure)
+    if tallies is not None:
+        shares.merge(search, legal, tallies)
+    elif ms is not None:
         search.run_for(ms / 1000.0, clock=clock, max_iterations=iterations)
     else:
         search.step(iterations or DEFAULT_ITERATIONS[game.NAME])

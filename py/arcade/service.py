@@ -54,6 +54,7 @@ class Service:
             "openGames": self.open_games,
             "illustration": pictures.illustration,
             "hint": self.hint,
+            "hintPlan": self.hint_plan,
             "analyse": self.analyse,
         }
         self._analyses: dict = {}     # game id -> its analysis under way (arcade.analysis)
@@ -218,26 +219,46 @@ class Service:
         """A search bot's decision split into ``shares`` (2 unless asked) for several engines
         to play at once (``searchShare``); their tallies go back to ``botMove`` (arcade.shares)."""
         game, player, _bot, rng = self._bot_seat(params)
+        ms, cap, count = self._plan_budget(params)
+        return shares.plan(game, player, params["level"], rng, count, ms, cap)
+
+    @staticmethod
+    def _plan_budget(params: dict) -> tuple:
         ms, cap = budget(params, 100_000)
         if ms is None and cap is None:
             raise BadRequest("A plan needs a budget: 'ms' or 'iterations'.")
         count = _param(params, "shares", int, required=False, default=2)
         if not 1 <= count <= shares.MOST_SHARES:
             raise BadRequest(f"Parameter 'shares' must be from 1 to {shares.MOST_SHARES}.")
-        return shares.plan(game, player, params["level"], rng, count, ms, cap)
+        return ms, cap, count
 
     # ----- advice: a hint now, an analysis afterwards (arcade.hint, arcade.analysis) ----
-    def hint(self, params: dict, clock=None) -> dict:
-        """The hard search's move for ``player``, from their own view, with its reason."""
+    def _hint_seat(self, params: dict, budgets) -> tuple:
+        """The game, the seat a hint is for and the budget ``budgets(params)`` reads, checked
+        in that order."""
         game = self._game(params)
         player = self._player(params, game)
-        ms, cap = budget(params, 100_000)
+        budgeted = budgets(params)
         if game.is_over:
             raise BadRequest("The game is over: there is no move to hint at.")
         if player not in game.to_act():
             raise BadRequest("It is not that player's turn: a hint is for a move they are to make.")
+        return (game, player, *budgeted)
+
+    def hint(self, params: dict, clock=None) -> dict:
+        """The hard search's move for ``player``, from their own view, with its reason; with
+        ``tallies``, from the shares of ``hintPlan`` that other engines played."""
+        game, player, ms, cap = self._hint_seat(params, lambda p: budget(p, 100_000))
+        tallies = _param(params, "tallies", list, required=False)
         from . import hint
-        return hint.hint(game, player, ms=ms, iterations=cap, **({} if clock is None else {"clock": clock}))
+        return hint.hint(game, player, ms=ms, iterations=cap, tallies=tallies,
+                         **({} if clock is None else {"clock": clock}))
+
+    def hint_plan(self, params: dict) -> dict:
+        """A hint's search split into shares, as ``botPlan`` splits a bot's (arcade.shares)."""
+        game, player, ms, cap, count = self._hint_seat(params, self._plan_budget)
+        from . import hint
+        return hint.plan(game, player, ms=ms, iterations=cap, count=count)
 
     def analyse(self, params: dict, clock=None) -> dict:
         """Every decision of a finished game judged for ``player``; with ``ms``, a slice of

@@ -29,6 +29,8 @@ from .params import budget, param as _param
 MOST_SHARES = 4
 #: most complete rounds one tally may bring (a 10 s think of the cheapest playouts is far less)
 MOST_ROUNDS = 1_000_000
+#: longest playout a share may be asked for (the hint's solo playouts run to the game's end)
+MOST_DEPTH = 10_000
 #: salts of the shares' seeds, forked from the decision's stream
 _SHARE_SALT = 0x5A4E
 
@@ -41,15 +43,17 @@ def _searcher(entry, level: str):
     return bot, from_view
 
 
-def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap) -> dict:
+def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap, *, make=None, depth=None) -> dict:
     """The shares of ``player``'s decision, one for each engine: ``{"shares": [...]}``, or
     ``{"shares": None}`` when there is nothing to share (one legal move, a bot that does not
-    search, or a search that is not the plain one from the view, such as hand reading)."""
+    search, or a search that is not the plain one from the view, such as hand reading).
+    The search is the ``level`` bot's (``start``), or what ``make()`` builds from it (the
+    hint's, whose playouts run ``depth`` moves: arcade.hint)."""
     entry = registry.get(game.NAME)
     bot = entry.bots[level]
     if getattr(bot, "from_view", None) is None or len(game.legal_moves(player)) <= 1:
         return {"shares": None}
-    search = bot.start(game, player, rng)
+    search = make() if make is not None else bot.start(game, player, rng)
     # a share deals plainly from the view: a search that deals otherwise (hand reading) or
     # drops candidates round by round (racing) is searched by its engine alone
     if search.prune is not None or search.determinize is not bot.from_view(search.view, player, rng).determinize:
@@ -62,6 +66,8 @@ def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap) -> dict:
         share = {"game": game.NAME, "level": level, "player": player, "view": search.view,
                  "moves": moves, "seed": str(rng.fork(_SHARE_SALT + i).next_u64()),
                  "position": position(search.view)}
+        if depth is not None:
+            share["depth"] = depth
         if ms is not None:
             share["ms"] = ms
         if cap is not None:
@@ -90,7 +96,10 @@ def share(params: dict, clock=None) -> dict:
     ms, cap = budget(params, 100_000)
     if ms is None and cap is None:
         raise BadRequest("A share needs a budget: 'ms' or 'iterations'.")
-    search = from_view(view, player, Rng(seed))
+    depth = _param(params, "depth", int, required=False)
+    if depth is not None and not 1 <= depth <= MOST_DEPTH:
+        raise BadRequest(f"Parameter 'depth' must be from 1 to {MOST_DEPTH} moves.")
+    search = from_view(view, player, Rng(seed), **({} if depth is None else {"rollout_depth": depth}))
     search.adopt(moves)
     # the view must make a game in which the candidates are the seat's to play (an outsider's
     # view or moves would otherwise fail, or worse run, deep in a playout)

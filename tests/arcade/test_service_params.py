@@ -48,11 +48,17 @@ SPEC = {
                     "moves": (True, ANY_BAD + [[{}], [{}, {}], [{"type": "pass"}] * 2]),
                     "seed": (True, [None, 7, "", "x", "-1", "18446744073709551616", "1" * 40]),
                     "position": (True, ANY_BAD + ["", "0" * 16]),
+                    "depth": (False, [None, "x", 1.5, 0, -1, True, [], {}, 10_001]),
                     "iterations": (True, [None, "x", 1.5, 0, -1, True, [], {}, 100_001]),
                     "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001])},
     "hint": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
              "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
-             "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001])},
+             "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 100_001]),
+             "tallies": (False, [None, "x", 1.5, -1, True, {}, [], [{}], ["x"]])},
+    "hintPlan": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
+                 "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001, 2 ** 64]),
+                 "iterations": (True, [None, "x", 1.5, 0, -1, True, [], {}, 100_001]),
+                 "shares": (False, [None, "x", 1.5, 0, -1, True, [], {}, 5])},
     "analyse": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
                 "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001]),
                 "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 2001])},
@@ -166,6 +172,7 @@ def setting(game, finished=False):
                   "verifyScore": {"link": score_link(game)}})
     valid["hint"] = {"id": gid, "player": p, "iterations": 2}
     valid["botPlan"] = {"id": gid, "player": p, "level": "hard", "iterations": 4}
+    valid["hintPlan"] = {"id": gid, "player": p, "iterations": 4}
     valid["searchShare"] = call(svc, "botPlan", valid["botPlan"])["result"]["shares"][0]
     if finished:
         valid["analyse"] = {"id": done, "player": 0, "iterations": 1}

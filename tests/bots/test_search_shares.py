@@ -30,7 +30,7 @@ def refused(res, words):
 
 def position(svc, game, players, greedy_moves=6):
     """A game a few greedy moves in, and the seat to act."""
-    gid = ok(call(svc, "newGame", game=game, players=players, seed="4242"))["id"]
+    gid = ok(call(svc, "newGame", game=game, options={"players": players}, seed="4242"))["id"]
     for _ in range(greedy_moves):
         p = ok(call(svc, "state", id=gid))["toAct"][0]
         ok(call(svc, "play", id=gid, player=p, move=ok(call(svc, "botMove", id=gid, player=p, level="greedy"))["move"]))
@@ -166,3 +166,29 @@ def test_a_tally_from_a_taken_back_position_is_refused_even_when_its_moves_are_l
     forged = [dict(t, position="0" * 16) for t in tallies]
     refused(call(svc, "botMove", id=gid, player=p, level="hard", iterations=40, tallies=forged), "another position")
     assert ok(call(svc, "botMove", id=gid, player=p, level="hard", iterations=40, tallies=tallies))["iterations"] > 0
+
+
+@pytest.mark.parametrize("game,players,depth", [("waterworks", 2, None), ("aqueducks", 1, 10_000)])
+def test_a_hint_in_two_shares_is_counted_once_and_plays_the_hints_playouts(game, players, depth):
+    """The hint's search shares like a bot's; solo, its playouts run to the game's end (depth),
+    and the hint is counted by the call that picks, not by the plan."""
+    svc = Service()
+    gid, p = position(svc, game, players)
+    plan = ok(call(svc, "hintPlan", id=gid, player=p, iterations=64))
+    assert all(share.get("depth") == depth for share in plan["shares"])
+    assert ok(call(svc, "record", id=gid)).get("hints") in (None, [[]] * players, [])
+    tallies = [ok(call(svc, "searchShare", **share)) for share in plan["shares"]]
+    answer = ok(call(svc, "hint", id=gid, player=p, tallies=tallies))
+    k = len(plan["shares"][0]["moves"])
+    assert answer["iterations"] == sum(t["iterations"] for t in tallies) == (64 // k) * k
+    assert answer["move"] in ok(call(svc, "state", id=gid, player=p))["legal"]
+    assert sum(len(h) for h in ok(call(svc, "record", id=gid))["hints"]) == 1
+    refused(call(svc, "hint", id=gid, player=p, tallies=[dict(t, position="0" * 16) for t in tallies]),
+            "another position")
+
+
+def test_a_hint_plan_is_refused_like_a_hint():
+    svc = Service()
+    gid, p = position(svc, "waterworks", 2)
+    refused(call(svc, "hintPlan", id=gid, player=1 - p, iterations=10), "not that player's turn")
+    refused(call(svc, "hintPlan", id=gid, player=p), "needs a budget")

@@ -1,5 +1,5 @@
-// The search helper: a second engine worker that plays half of each hard-bot decision's
-// playouts at the same time as the engine plays the other half (py/arcade/shares.py,
+// The search helper: a second engine worker that plays half of each hard-bot decision's (and
+// each hint's) playouts at the same time as the engine plays the other half (py/arcade/shares.py,
 // docs/bots.md "Two engines"). Pyodide runs Python at about 0.55 times CPython's speed, and a
 // decision's rounds are independent, so on a machine with a core to spare two interpreters
 // buy the search twice the playouts in the same wall time.
@@ -77,24 +77,24 @@ function ask(method, params) {
 }
 
 /**
- * botMove through the engine's `call`, in two shares when it is a search with a budget and
- * the helper is up: the engine plans the shares (botPlan), it and the helper play one each
- * (searchShare), and the engine adds the tallies up and picks (botMove {tallies}). Anything
- * that does not go to plan falls back to the engine's own botMove, so a person never sees
- * the helper fail, only a bot that thought alone.
+ * `method` (botMove, hint) through the engine's `call`, in two shares when it has a budget and
+ * the helper is up: the engine plans the shares (`plan`: botPlan, hintPlan), it and the helper
+ * play one each (searchShare), and the engine adds the tallies up and answers (`method` with
+ * `tallies`). Anything that does not go to plan falls back to the engine's own `method`, so a
+ * person never sees the helper fail, only a search that ran in one engine.
  */
-export async function botMoveInShares(call, params = {}) {
+export async function inShares(call, method, plan, params = {}) {
   const budgeted = params && (params.ms !== undefined || params.iterations !== undefined);
-  if (!budgeted) return call('botMove', params);
+  if (!budgeted) return call(method, params);
   startHelper();
-  if (!dispatch) return call('botMove', params);
-  const planned = await call('botPlan', { ...params, shares: 2 });
+  if (!dispatch) return call(method, params);
+  const planned = await call(plan, { ...params, shares: 2 });
   const shares = planned.ok ? planned.result.shares : null;
-  if (!shares) return call('botMove', params);
+  if (!shares) return call(method, params);
   const [mine, theirs] = await Promise.all([call('searchShare', shares[0]), ask('searchShare', shares[1])]);
   if (mine.ok && theirs.ok) {
-    const picked = await call('botMove', { ...params, tallies: [mine.result, theirs.result] });
-    if (picked.ok) return picked;
+    const answer = await call(method, { ...params, tallies: [mine.result, theirs.result] });
+    if (answer.ok) return answer;
   }
-  return call('botMove', params);
+  return call(method, params);
 }
