@@ -8,7 +8,7 @@ from .bots import BOTS
 from .game import Aqueducks
 from .hard import hard_bot
 
-BOTS["hard"] = hard_bot   # ISMCTS, see docs/bots.md
+BOTS["hard"] = hard_bot   # determinized rollouts, see docs/bots.md
 
 GAME = Aqueducks
 

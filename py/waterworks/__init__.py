@@ -6,7 +6,7 @@ from .bots import BOTS
 from .game import WaterWorks
 from .hard import hard_bot
 
-BOTS["hard"] = hard_bot   # easy = random, normal = greedy, hard = ISMCTS (docs/bots.md)
+BOTS["hard"] = hard_bot   # easy = random, normal = greedy, hard = determinized rollouts (docs/bots.md)
 
 GAME = WaterWorks
 
