@@ -55,8 +55,17 @@ def calls(draw, game):
         if how == "drop":
             params.pop(name, None)
         elif how == "any":
-            params[name] = draw(JSON)
+            params[name] = draw(JSON.filter(lambda v: not (name in BUDGETS and _thinks(v))))
     return method, params
+
+
+#: a budget in range is no refusal, only thinking (up to 10 s or 100,000 playouts a call):
+#: its bad values are tried in test_service_params, so here it keeps its valid value or goes bad
+BUDGETS = ("ms", "iterations")
+
+
+def _thinks(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value <= 100_000
 
 
 @st.composite

@@ -2,6 +2,7 @@
 item 7): each method is called with each bad value of each parameter, through the JSON
 transport, and every open game's save(), the set of open games and the thinking bots must be
 what they were. A refusal is a structured error, never ``internal``."""
+import copy
 import json
 
 import pytest
@@ -173,12 +174,18 @@ def setting(game, finished=False):
     valid["hint"] = {"id": gid, "player": p, "iterations": 2}
     valid["botPlan"] = {"id": gid, "player": p, "level": "hard", "iterations": 4}
     valid["hintPlan"] = {"id": gid, "player": p, "iterations": 4}
-    valid["searchShare"] = call(svc, "botPlan", valid["botPlan"])["result"]["shares"][0]
+    # a share needs no open game, and ranking the candidates costs: one per game serves all
+    if game not in _SHARES:
+        _SHARES[game] = call(svc, "botPlan", valid["botPlan"])["result"]["shares"][0]
+    valid["searchShare"] = copy.deepcopy(_SHARES[game])
     if finished:
         valid["analyse"] = {"id": done, "player": 0, "iterations": 1}
         valid["scoreCard"] = {"id": done, "seat": 0, "seats": ["human", "bot:greedy"], "name": "Ada",
                               "date": "2025-05-03", "daily": False, "favourites": []}
     return svc, valid
+
+
+_SHARES: dict = {}     # game -> a share of the setting's position (setting)
 
 
 def everything(svc):
