@@ -36,11 +36,10 @@ _SHARE_SALT = 0x5A4E
 
 
 def _searcher(entry, level: str):
-    bot = entry.bots.get(level)
-    from_view = getattr(bot, "from_view", None)
+    from_view = getattr(entry.bots.get(level), "from_view", None)
     if from_view is None:
         raise BadRequest(f"The {shown(level)} bot of {entry.title} does not search, so it has no shares.")
-    return bot, from_view
+    return from_view
 
 
 def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap, *, make=None, depth=None) -> dict:
@@ -51,7 +50,7 @@ def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap, *, make=N
     hint's, whose playouts run ``depth`` moves: arcade.hint)."""
     entry = registry.get(game.NAME)
     bot = entry.bots[level]
-    if getattr(bot, "from_view", None) is None or len(game.legal_moves(player)) <= 1:
+    if getattr(bot, "from_view", None) is None:
         return {"shares": None}
     search = make() if make is not None else bot.start(game, player, rng)
     # a share deals plainly from the view: a search that deals otherwise (hand reading) or
@@ -59,7 +58,7 @@ def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap, *, make=N
     if search.prune is not None or search.determinize is not bot.from_view(search.view, player, rng).determinize:
         return {"shares": None}
     moves = search.prepare()
-    if search.trivial:
+    if search.trivial:      # one legal move: nothing to search (prepare listed the moves once)
         return {"shares": None}
     shares = []
     for i in range(count):
@@ -83,7 +82,7 @@ def plan(game, player: int, level: str, rng: Rng, count: int, ms, cap, *, make=N
 def share(params: dict, clock=None) -> dict:
     """Play one share of a decision (``plan``) and return its tally; changes nothing."""
     entry = registry.get(_param(params, "game", str))
-    _bot, from_view = _searcher(entry, _param(params, "level", str))
+    from_view = _searcher(entry, _param(params, "level", str))
     player = _param(params, "player", int)
     view = _param(params, "view", dict)
     moves = _param(params, "moves", list)
