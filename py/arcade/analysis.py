@@ -13,6 +13,9 @@ final duckats).
 The work is cut into playouts, so the service can think a slice at a time (``work``) and the
 page stays free between slices; a finished analysis is kept on the game
 (``gamecore.annotations``), so its save and its replay link carry it and it is worked out once.
+Every decision's search has a seed of its own (from the game's seed and the decision's place),
+so an analysis can also be cut into *parts*, every ``of``-th decision from ``part``, worked out
+by several engines at once and put together (``arcade.analysis_shares``): the same rows.
 """
 from __future__ import annotations
 
@@ -29,11 +32,14 @@ NOISE = 0.0005
 
 class Analysis:
     """One finished game's analysis for a budget of ``iterations`` playouts per decision,
-    worked out a playout at a time."""
+    worked out a playout at a time; with ``of`` > 1, only its ``part`` of the decisions (every
+    ``of``-th, counted from 0), and the game's analysis is left to whoever puts the parts together."""
 
-    def __init__(self, game, iterations: int):
+    def __init__(self, game, iterations: int, part: int = 0, of: int = 1):
         self.game = game
         self.iterations = iterations
+        self.part, self.of = part, of
+        self.decision = 0                   # decisions met so far, this part's or not
         self.measure = advice.Measure(game)
         self.moves = len(game.log)
         self.position = game.beginning()   # the table before move ``self.k``
@@ -59,6 +65,10 @@ class Analysis:
                 if len(self.position.legal_moves(player)) <= 1:
                     self._advance()      # a forced move is no decision
                     continue
+                self.decision += 1
+                if (self.decision - 1) % self.of != self.part:
+                    self._advance()      # another part's decision
+                    continue
                 rng = advice.rng_for(self.game, self.k, player, advice.ANALYSIS_SALT)
                 self.search = advice.search(self.position, player, rng, self.measure)
                 self.search.include(entry["move"])
@@ -67,7 +77,7 @@ class Analysis:
                 self._judge(entry["move"])
             if end is not None and clock() >= end:
                 break
-        if self.complete:
+        if self.complete and self.of == 1:
             self.game.analysis = {"iterations": self.iterations, "measure": self.measure.name,
                                   "decisions": self.rows}
         return self.complete

@@ -18,7 +18,7 @@ from gamecore.jsonvalues import MAX_REQUEST_CHARS, parse_json
 from gamecore import annotations as record_notes, undo as takeback
 from gamecore.timeline import Timeline
 
-from . import about, files, pictures, registry, savefile, shares, tutorials
+from . import about, analysis_shares, files, pictures, registry, savefile, shares, tutorials
 from .params import budget, param as _param
 
 API_VERSION = 1
@@ -56,6 +56,8 @@ class Service:
             "hint": self.hint,
             "hintPlan": self.hint_plan,
             "analyse": self.analyse,
+            "analysisPlan": self.analysis_plan,
+            "analysisShare": analysis_shares.share,
         }
         self._analyses: dict = {}     # game id -> its analysis under way (arcade.analysis)
         self._forgetters.append(lambda gid: self._analyses.pop(gid, None))
@@ -227,10 +229,7 @@ class Service:
         ms, cap = budget(params, 100_000)
         if ms is None and cap is None:
             raise BadRequest("A plan needs a budget: 'ms' or 'iterations'.")
-        count = _param(params, "shares", int, required=False, default=2)
-        if not 1 <= count <= shares.MOST_SHARES:
-            raise BadRequest(f"Parameter 'shares' must be from 1 to {shares.MOST_SHARES}.")
-        return ms, cap, count
+        return ms, cap, _share_count(params)
 
     # ----- advice: a hint now, an analysis afterwards (arcade.hint, arcade.analysis) ----
     def _hint_seat(self, params: dict, budgets) -> tuple:
@@ -260,19 +259,31 @@ class Service:
         from . import hint
         return hint.plan(game, player, ms=ms, iterations=cap, count=count)
 
-    def analyse(self, params: dict, clock=None) -> dict:
-        """Every decision of a finished game judged for ``player``; with ``ms``, a slice of
-        the work and its progress until it is complete (call again to go on)."""
+    def _finished_game(self, params: dict) -> tuple:
+        """The finished game an analysis is of, its ``ms`` and its playouts a decision: the budget asked,
+        else the analysis it has (a saved game's, a replay link's), else the engine's default."""
         game = self._game(params)
-        player = self._player(params, game)
-        ms, cap = budget(params, 2000)
+        ms, cap = budget(params, analysis_shares.MOST_ITERATIONS)
         if not game.is_over:
             raise BadRequest("The game is not finished: it can be analysed once it is over.")
         from . import analysis
         done = game.analysis
-        # without a budget, the analysis the game has (a saved game's, a replay link's) is the answer
-        iterations = cap or (done["iterations"] if done else analysis.DEFAULT_ITERATIONS[game.NAME])
-        if done is None or done["iterations"] != iterations:
+        return game, ms, cap or (done["iterations"] if done else analysis.DEFAULT_ITERATIONS[game.NAME])
+
+    def analyse(self, params: dict, clock=None) -> dict:
+        """Every decision of a finished game judged for ``player``; with ``ms``, a slice of
+        the work and its progress until it is complete (call again to go on); with ``rows``,
+        put together from the shares of ``analysisPlan`` that other engines worked out."""
+        game = self._game(params)
+        player = self._player(params, game)
+        game, ms, iterations = self._finished_game(params)
+        rows = _param(params, "rows", list, required=False)
+        from . import analysis
+        done = game.analysis
+        if rows is not None:
+            analysis_shares.merge(game, iterations, rows)
+            self._analyses.pop(params["id"], None)
+        elif done is None or done["iterations"] != iterations:
             gid = params["id"]
             job = self._analyses.get(gid)
             if job is None or job.iterations != iterations:
@@ -282,6 +293,12 @@ class Service:
                 return {"complete": False, "progress": job.progress(), "iterations": iterations}
             del self._analyses[gid]
         return analysis.answer(game, player)
+
+    def analysis_plan(self, params: dict) -> dict:
+        """A finished game's analysis split into ``shares`` (2 unless asked) for several
+        engines to work out at once (``analysisShare``); their rows go back to ``analyse``."""
+        game, _ms, iterations = self._finished_game(params)
+        return analysis_shares.plan(game, iterations, _share_count(params))
 
     # ----- take-backs and statistics (gamecore.undo; policy in docs/rulings) ----------
     def _undo_params(self, params: dict):
@@ -362,3 +379,11 @@ class Service:
     def open_games(self, params: dict) -> dict:
         """How many games the service holds (a page closes each game it leaves)."""
         return {"count": len(self._games)}
+
+
+def _share_count(params: dict) -> int:
+    """How many shares a plan makes: ``shares``, 2 unless asked (the page's engine and helper)."""
+    count = _param(params, "shares", int, required=False, default=2)
+    if not 1 <= count <= shares.MOST_SHARES:
+        raise BadRequest(f"Parameter 'shares' must be from 1 to {shares.MOST_SHARES}.")
+    return count

@@ -62,7 +62,18 @@ SPEC = {
                  "shares": (False, [None, "x", 1.5, 0, -1, True, [], {}, 5])},
     "analyse": {"id": (True, ANY_BAD + ["g99"]), "player": (True, SEAT_BAD),
                 "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001]),
-                "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 2001])},
+                "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 2001]),
+                "rows": (False, [None, "x", 1.5, -1, True, {}, [], [{}], ["x"], [[]], [[["x"]]]])},
+    "analysisPlan": {"id": (True, ANY_BAD + ["g99", "g2"]),
+                     "iterations": (False, [None, "x", 1.5, 0, -1, True, [], {}, 2001]),
+                     "shares": (False, [None, "x", 1.5, 0, -1, True, [], {}, 5])},
+    "analysisShare": {"game": (True, ANY_BAD + ["chess", ""]),
+                      "record": (True, ANY_BAD[:6] + [{"moves": 3}]),
+                      "position": (True, ANY_BAD + ["", "0" * 16]),
+                      "iterations": (True, [None, "x", 1.5, 0, -1, True, [], {}, 2001]),
+                      "part": (True, ANY_BAD + [2]),
+                      "of": (True, ANY_BAD + [0, 5]),
+                      "ms": (False, [None, "x", True, [], {}, 0, -1, 10_001])},
     "save": {"id": (True, ANY_BAD + ["g99"])},
     "record": {"id": (True, ANY_BAD + ["g99"])},
     "load": {"data": (True, [None, "x", 1.5, -1, True, [], {}, "", "{}", "[]", "null", "{trunc",
@@ -180,6 +191,8 @@ def setting(game, finished=False):
     valid["searchShare"] = copy.deepcopy(_SHARES[game])
     if finished:
         valid["analyse"] = {"id": done, "player": 0, "iterations": 1}
+        valid["analysisPlan"] = {"id": done, "iterations": 1}
+        valid["analysisShare"] = {**call(svc, "analysisPlan", valid["analysisPlan"])["result"]["shares"][1], "ms": 1}
         valid["scoreCard"] = {"id": done, "seat": 0, "seats": ["human", "bot:greedy"], "name": "Ada",
                               "date": "2025-05-03", "daily": False, "favourites": []}
     return svc, valid
@@ -207,6 +220,8 @@ def cases():
 
 
 GAMES = pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
+#: the methods tried on a finished game (setting(finished=True))
+FINISHED = ("scoreCard", "analyse", "analysisPlan", "analysisShare")
 
 
 def test_every_method_has_its_parameters_listed_here():
@@ -217,7 +232,7 @@ def test_every_method_has_its_parameters_listed_here():
 @GAMES
 def test_the_valid_calls_succeed(game):
     for method in SPEC:
-        svc, valid = setting(game, finished=method in ("scoreCard", "analyse"))
+        svc, valid = setting(game, finished=method in FINISHED)
         if method in valid:
             assert call(svc, method, valid[method])["ok"], method
 
@@ -225,7 +240,7 @@ def test_the_valid_calls_succeed(game):
 @GAMES
 @pytest.mark.parametrize("method, name, value", list(cases()))
 def test_a_bad_parameter_changes_nothing(game, method, name, value):
-    svc, valid = setting(game, finished=method in ("scoreCard", "analyse"))
+    svc, valid = setting(game, finished=method in FINISHED)
     params = dict(valid[method])
     if value == "<missing>":
         del params[name]
