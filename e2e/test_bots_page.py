@@ -125,3 +125,53 @@ def test_with_the_helper_off_the_engine_searches_alone(open_page, base_url, quer
     assert out["hint"] == _cpython_decision(117, shared=False, method="hint")
     assert page.evaluate("() => document.querySelectorAll('script[type=py][worker]').length") == 1
     assert probe.errors == []
+
+
+ANALYSIS_JS = """async ({iterations}) => {
+    const E = window.PipesAndDucks;
+    const g = (await E.newGame({game: 'waterworks', seed: '9', options: {players: 2}})).result.id;
+    for (;;) {
+        const s = (await E.state({id: g})).result;
+        if (s.over) break;
+        const p = s.toAct[0];
+        await E.play({id: g, player: p, move: (await E.botMove({id: g, player: p, level: 'random'})).result.move});
+    }
+    const slices = [];
+    let res;
+    do {
+        res = await E.analyse({id: g, player: 0, iterations, ms: 150});
+        if (!res.ok) return {refused: res.error.message};
+        slices.push(res.result.shares || 1);
+    } while (!res.result.complete);
+    const other = (await E.analyse({id: g, player: 1})).result;
+    return {slices, result: res.result, other, helper: document.documentElement.dataset.searchHelper};
+}"""
+
+
+def _cpython_analysis(iterations):
+    """The same game's analysis worked out at once on CPython, for seat 0 and seat 1."""
+    from arcade.service import Service
+    svc = Service()
+    gid = svc.dispatch({"method": "newGame", "params": {"game": "waterworks", "seed": "9", "options": {"players": 2}}})["result"]["id"]
+    game = svc._games[gid]
+    while not game.is_over:
+        p = game.to_act()[0]
+        move = svc.dispatch({"method": "botMove", "params": {"id": gid, "player": p, "level": "random"}})["result"]["move"]
+        svc.dispatch({"method": "play", "params": {"id": gid, "player": p, "move": move}})
+    return [svc.dispatch({"method": "analyse", "params": {"id": gid, "player": q, "iterations": iterations}})["result"]
+            for q in (0, 1)]
+
+
+@pytest.mark.parametrize("query", ["", "?helper=off"], ids=["helper", "alone"])
+def test_an_analysis_is_worked_out_by_the_engine_and_its_helper_at_once(open_page, base_url, query):
+    """With the helper, an analysis's slices are worked in two shares (half the decisions each,
+    at the same time) and the rows put together are exactly the analysis CPython works out at
+    once; with the helper off, the engine works it alone, to the same analysis."""
+    page, probe = open_page(base_url + query)
+    out = page.evaluate(ANALYSIS_JS, {"iterations": 2})
+    assert "refused" not in out, out
+    want = "ready" if not query else "off"
+    assert out["helper"] == want
+    assert (2 in out["slices"]) == (want == "ready"), out["slices"]
+    assert [out["result"], out["other"]] == _cpython_analysis(2)
+    assert probe.errors == []

@@ -10,7 +10,7 @@ parallel worker processes (--jobs). Seeds are fixed, so a run is reproducible.
 The search's playouts per second with fixed budgets (``speed``) are measured on CPython and in
 the vendored Pyodide under Node (tools/bench_search.py, tools/bench_search_node.mjs).
 
-Usage: python tools/bench_bots.py [--only wwn,ww2,ww2r,ww4,aq4,aq1,speed,time,page] [--games-ww2 N] ...
+Usage: python tools/bench_bots.py [--only wwn,ww2,ww2r,ww4,aq4,aq1,speed,time,page,analysis] [--games-ww2 N] ...
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import os
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from multiprocessing import Pool
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -212,6 +213,34 @@ async ({game, players, decisions, budget, iterations}) => {
 }
 """
 
+ANALYSIS_JS = r"""
+async ({game, players, seed}) => {
+  // A game of greedy bots (the same every time from its seed), then its whole analysis at the
+  // page's default budget, a slice at a time as the analysis dialog asks (web/shell/analysis.js).
+  const E = window.PipesAndDucks;
+  const g = (await E.newGame({game, seed: String(seed), options: {players}})).result.id;
+  for (;;) {
+    const st = (await E.state({id: g})).result;
+    if (st.over) break;
+    const p = st.toAct[0];
+    await E.play({id: g, player: p, move: (await E.botMove({id: g, player: p, level: 'greedy'})).result.move});
+  }
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); });
+  observer.observe({ type: 'longtask' });
+  const t0 = performance.now();
+  let res, slices = 0;
+  do {
+    res = (await E.analyse({id: g, player: 0, ms: 150})).result;
+    slices += 1;
+  } while (!res.complete);
+  const ms = performance.now() - t0;
+  observer.disconnect();
+  await E.close({id: g});
+  return {ms, slices, moves: res.chart.length - 1, iterations: res.iterations, longTasks};
+}
+"""
+
 #: the fixed budgets the issue timed a decision with (300 Water Works, 60 Aqueducks playouts)
 FIXED_PLAYOUTS = {"waterworks": 300, "aqueducks": 60}
 #: the page with the search helper (a second engine worker) and without it (web/engine/helper.js)
@@ -234,11 +263,10 @@ def _open_page(browser, url):
     return page, page.evaluate("() => document.documentElement.dataset.searchHelper")
 
 
-def page_times(decisions, budget_ms, rounds=3):
-    """Hard decisions in the page, the engine alone against the engine with its helper, the
-    two pages interleaved round by round (medians over the rounds, and their spread): by the
-    page's default think (playouts bought, frame rate meanwhile) and by a fixed budget (the
-    wall time of a decision, set beside CPython's for the same playouts, `cpython_fixed`)."""
+@contextmanager
+def _pages():
+    """The built site served on loopback, one Chromium, and a page per mode (PAGE_MODES), each
+    with its helper started where it has one: {mode: (page, helper state)}."""
     import threading
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from playwright.sync_api import sync_playwright
@@ -247,25 +275,57 @@ def page_times(decisions, budget_ms, rounds=3):
     server = make_server(ROOT, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=desktop_chromium(), args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
+            yield {mode: _open_page(browser, url + query) for mode, query in PAGE_MODES.items()}
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+def page_times(decisions, budget_ms, rounds=3):
+    """Hard decisions in the page, the engine alone against the engine with its helper, the
+    two pages interleaved round by round (medians over the rounds, and their spread): by the
+    page's default think (playouts bought, frame rate meanwhile) and by a fixed budget (the
+    wall time of a decision, set beside CPython's for the same playouts, `cpython_fixed`)."""
     cpy = cpython_fixed(max(decisions // 4, 5))
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=desktop_chromium(), args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-        pages = {mode: _open_page(browser, url + query) for mode, query in PAGE_MODES.items()}
+    with _pages() as pages:
         for game, players in (("waterworks", 2), ("aqueducks", 4)):
             for label, args in ((f"{budget_ms} ms", {"budget": budget_ms, "iterations": None, "decisions": decisions}),
                                 (f"{FIXED_PLAYOUTS[game]} playouts",
                                  {"budget": None, "iterations": FIXED_PLAYOUTS[game], "decisions": max(decisions // 4, 5)})):
-                runs = {mode: [] for mode in pages}
-                for _ in range(rounds):
-                    for mode, (page, _helper) in pages.items():
-                        page.bring_to_front()
-                        runs[mode].append(page.evaluate(PAGE_JS, {"game": game, "players": players, **args}))
+                runs = _interleaved(pages, rounds, PAGE_JS, {"game": game, "players": players, **args})
                 for mode, rs in runs.items():
                     _report_page(game, players, label, mode, pages[mode][1], rs,
                                  cpy.get(game) if args["iterations"] else None)
-        browser.close()
-    server.shutdown()
+
+
+def page_analysis(rounds=3):
+    """A whole post-game analysis in the page (the same game each time, at the page's default
+    budget, in 150 ms slices), the engine alone against the engine and its helper in two
+    shares, interleaved round by round: its wall time, median and spread."""
+    with _pages() as pages:
+        for game, players in (("waterworks", 2), ("aqueducks", 2)):
+            runs = _interleaved(pages, rounds, ANALYSIS_JS, {"game": game, "players": players, "seed": 7})
+            for mode, rs in runs.items():
+                secs = [r["ms"] / 1000 for r in rs]
+                print(f"Pyodide page, {mode} (helper {pages[mode][1]}), {game} {players}p, a whole analysis "
+                      f"({rs[0]['moves']} moves, greedy bots, seed 7, {rs[0]['iterations']} playouts a decision, "
+                      f"slices of 150 ms): median {statistics.median(secs):.1f} s (runs {min(secs):.1f}-{max(secs):.1f}), "
+                      f"{statistics.median([r['slices'] for r in rs]):.0f} slices; main-thread tasks over 50 ms: "
+                      f"{sum(len(r['longTasks']) for r in rs)}", flush=True)
+
+
+def _interleaved(pages, rounds, script, args):
+    """``script`` run in each page in turn, ``rounds`` times: {mode: [result per round]}."""
+    runs = {mode: [] for mode in pages}
+    for _ in range(rounds):
+        for mode, (page, _helper) in pages.items():
+            page.bring_to_front()
+            runs[mode].append(page.evaluate(script, args))
+    return runs
 
 
 def _report_page(game, players, label, mode, helper, rs, cpython_ms):
@@ -345,7 +405,7 @@ def search_speed(rounds=2):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="wwn,ww2,ww2r,ww4,aq4,aq1,speed,time,page")
+    ap.add_argument("--only", default="wwn,ww2,ww2r,ww4,aq4,aq1,speed,time,page,analysis")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--games-wwn", type=int, default=1000)
     ap.add_argument("--games-ww2", type=int, default=200)
@@ -388,6 +448,8 @@ def main():
         decision_times("aqueducks", 4, a.decisions, a.budget_ms / 1000)
     if "page" in only:
         page_times(a.decisions, a.budget_ms)
+    if "analysis" in only:
+        page_analysis()
 
 
 if __name__ == "__main__":

@@ -146,13 +146,13 @@ function call(method, params = {}) {
   return answer;
 }
 
-// A hard bot's decision and a hint go to the engine and its search helper in shares, each
-// planned by its own method (web/engine/helper.js, loaded with the first of them: an embed
-// fetches nothing of the engine's until Play).
-const PLANS = { botMove: 'botPlan', hint: 'hintPlan' };
+// A hard bot's decision, a hint and an analysis go to the engine and its search helper in
+// shares (web/engine/helper.js, loaded with the first of them: an embed fetches nothing of the
+// engine's until Play).
+const SHARED = new Set(['botMove', 'hint', 'analyse']);
 const shares = () => import('./engine/helper.js');
-const route = (method, params) => (method in PLANS
-  ? shares().then((h) => h.inShares(call, method, PLANS[method], params), () => call(method, params))
+const route = (method, params) => (SHARED.has(method)
+  ? shares().then((h) => h.inShares(call, method, params), () => call(method, params))
   : call(method, params));
 const api = engineApi(route, {
   /** Resolves with the engine's hello ({api, games}) once it answers calls. */

@@ -76,13 +76,14 @@ def share(params: dict, clock=None) -> dict:
     job = _jobs.pop(key, None)
     if job is None:
         job = Analysis(_finished(record), iterations, part, of)
+    kw = {} if clock is None else {"clock": clock}
+    if job.work(None if ms is None else ms / 1000.0, **kw):
+        # done: its rows go to the game's engine now, and the replayed game is let go
+        return {"complete": True, "progress": job.progress(), "position": at, "rows": job.rows}
     _jobs[key] = job                      # the latest used last: the oldest goes first
     while len(_jobs) > KEPT:
         _jobs.popitem(last=False)
-    kw = {} if clock is None else {"clock": clock}
-    if not job.work(None if ms is None else ms / 1000.0, **kw):
-        return {"complete": False, "progress": job.progress(), "position": at}
-    return {"complete": True, "progress": job.progress(), "position": at, "rows": job.rows}
+    return {"complete": False, "progress": job.progress(), "position": at}
 
 
 def _finished(record: dict):

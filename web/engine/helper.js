@@ -1,6 +1,7 @@
 // The search helper: a second engine worker that plays half of each hard-bot decision's (and
 // each hint's) playouts at the same time as the engine plays the other half (py/arcade/shares.py,
-// docs/bots.md "Two engines"). Pyodide runs Python at about 0.55 times CPython's speed, and a
+// docs/bots.md "Two engines"), and works out half of a post-game analysis's decisions
+// (py/arcade/analysis_shares.py). Pyodide runs Python at about 0.55 times CPython's speed, and a
 // decision's rounds are independent, so on a machine with a core to spare two interpreters
 // buy the search twice the playouts in the same wall time.
 //
@@ -76,19 +77,24 @@ function ask(method, params) {
   return answer;
 }
 
+// The plan of each method that goes in shares: a hard bot's decision and a hint (one search
+// each); an analysis is many searches, worked a slice at a time (analyseInShares below).
+const PLANS = { botMove: 'botPlan', hint: 'hintPlan' };
+
 /**
- * `method` (botMove, hint) through the engine's `call`, in two shares when it has a budget and
- * the helper is up: the engine plans the shares (`plan`: botPlan, hintPlan), it and the helper
- * play one each (searchShare), and the engine adds the tallies up and answers (`method` with
- * `tallies`). Anything that does not go to plan falls back to the engine's own `method`, so a
- * person never sees the helper fail, only a search that ran in one engine.
+ * `method` through the engine's `call`, in two shares when it has a budget and the helper is
+ * up: the engine plans the shares (`plan`: botPlan, hintPlan), it and the helper play one each
+ * (searchShare), and the engine adds the tallies up and answers (`method` with `tallies`).
+ * Anything that does not go to plan falls back to the engine's own `method`, so a person never
+ * sees the helper fail, only a search that ran in one engine.
  */
-export async function inShares(call, method, plan, params = {}) {
+export async function inShares(call, method, params = {}) {
+  if (method === 'analyse') return analyseInShares(call, params);
   const budgeted = params && (params.ms !== undefined || params.iterations !== undefined);
-  if (!budgeted) return call(method, params);
+  if (!budgeted || !(method in PLANS)) return call(method, params);
   startHelper();
   if (!dispatch) return call(method, params);
-  const planned = await call(plan, { ...params, shares: 2 });
+  const planned = await call(PLANS[method], { ...params, shares: 2 });
   const shares = planned.ok ? planned.result.shares : null;
   if (!shares) return call(method, params);
   const [mine, theirs] = await Promise.all([call('searchShare', shares[0]), ask('searchShare', shares[1])]);
@@ -97,4 +103,46 @@ export async function inShares(call, method, plan, params = {}) {
     if (answer.ok) return answer;
   }
   return call(method, params);
+}
+
+// Analyses in shares under way, by game and budget: {shares, done: [result or null]}, or ALONE
+// once a share was refused (the engine then finishes that analysis by itself).
+const analyses = new Map();
+const ALONE = 'alone';
+
+/**
+ * `analyse` a slice at a time (web/shell/analysis.js asks until it is complete), in two shares
+ * when the helper is up: the engine cuts the game's decisions in two (analysisPlan), it and the
+ * helper each work one part for the slice at the same time (analysisShare, from the game's
+ * record), and when both parts are done the engine checks their rows and keeps them (`analyse`
+ * with `rows`): the analysis it would have worked out alone, in about half the time. Every
+ * decision's search has its own seed, so it is the same analysis either way.
+ */
+async function analyseInShares(call, params) {
+  if (!params || params.ms === undefined) return call('analyse', params);
+  await startHelper(); // an analysis takes a while: worth the helper's start (1-3 s, once)
+  const key = `${params.id} ${params.iterations ?? ''}`;
+  let job = analyses.get(key);
+  if (!dispatch || job === ALONE) return call('analyse', params);
+  const alone = () => { analyses.set(key, ALONE); return call('analyse', params); };
+  if (!job) {
+    const budget = params.iterations === undefined ? {} : { iterations: params.iterations };
+    const planned = await call('analysisPlan', { id: params.id, ...budget });
+    if (!planned.ok || !planned.result.shares) return call('analyse', params);
+    job = { shares: planned.result.shares, done: [null, null] };
+    analyses.set(key, job);
+  }
+  const part = (i, send) => (job.done[i] ? { ok: true, result: job.done[i] }
+    : send('analysisShare', { ...job.shares[i], ms: params.ms }));
+  const answers = await Promise.all([part(0, call), part(1, ask)]);
+  if (!answers.every((a) => a.ok)) return alone();
+  answers.forEach((a, i) => { if (a.result.complete) job.done[i] = a.result; });
+  if (job.done.every(Boolean)) {
+    analyses.delete(key);
+    const answer = await call('analyse', { ...params, rows: job.done.map((d) => d.rows) });
+    return answer.ok ? answer : alone();
+  }
+  const [a, b] = answers.map((x) => x.result.progress);
+  const progress = { done: (a.done + b.done) / 2, of: a.of };
+  return { ok: true, result: { complete: false, progress, iterations: job.shares[0].iterations, shares: 2 } };
 }
