@@ -16,7 +16,7 @@
 // (web/embed.js calls start(), which adds the same worker to the page).
 import { engineApi, refusal } from './engine/api.js';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
-import { workerScript, workerOf } from './engine/script-element.js';
+import { inTurn, workerScript, workerOf } from './engine/script-element.js';
 // Loaded with the engine, not with the page: an embed fetches nothing of the engine's until Play.
 const snapshots = () => import('./snapshot.mjs');
 
@@ -120,30 +120,16 @@ export function start() {
   return ready;
 }
 
-// One request at a time, in the order they came; a request made while the engine starts
-// waits for it rather than being refused.
-let queue = Promise.resolve();
+// A request made while the engine starts waits for it rather than being refused.
+const send = inTurn(() => reached.then(() => dispatch),
+  () => failure || 'The game engine could not start. Reload the page.',
+  'The engine did not answer. Reload the page.');
 
 /** Send one request; resolves with {ok:true,result} or {ok:false,error:{code,message}}. */
 function call(method, params = {}) {
   if (failure) return Promise.resolve(refusal('not_ready', failure));
-  let request;
-  try {
-    request = JSON.stringify({ method, params });
-  } catch {
-    return Promise.resolve(refusal('bad_request', 'The request could not be encoded.'));
-  }
   start();
-  const answer = queue.then(() => reached).then(async () => {
-    try {
-      return JSON.parse(await dispatch(request));
-    } catch (err) {
-      console.error(err);
-      return refusal('internal', 'The engine did not answer. Reload the page.');
-    }
-  }, () => refusal('not_ready', failure || 'The game engine could not start. Reload the page.'));
-  queue = answer;
-  return answer;
+  return send(method, params);
 }
 
 // A hard bot's decision, a hint and an analysis go to the engine and its search helper in

@@ -12,14 +12,13 @@
 // bench` compares the two), and so does a machine with a single core or little memory.
 //
 // <html data-search-helper="off|starting|ready|failed"> tells tests and benchmarks where it is.
-import { workerScript, workerOf } from './script-element.js';
+import { inTurn, workerScript, workerOf } from './script-element.js';
 
 const root = document.documentElement;
 const NAME = 'search-helper';
 
 let dispatch = null;   // the helper's xworker.sync.dispatch once it answers
 let starting = null;
-let queue = Promise.resolve();
 
 // A second Pyodide holds about 90 MB (150 MB when it starts without the snapshot; docs/bots.md):
 // a device that says it has under 4 GB (navigator.deviceMemory, where the browser tells) keeps
@@ -65,17 +64,8 @@ export function startHelper() {
 }
 
 /** One request to the helper, one at a time; an envelope, never a rejection. */
-function ask(method, params) {
-  const answer = queue.then(async () => {
-    try {
-      return JSON.parse(await dispatch(JSON.stringify({ method, params })));
-    } catch (err) {
-      return { ok: false, error: { code: 'internal', message: String((err && err.message) || err) } };
-    }
-  });
-  queue = answer;
-  return answer;
-}
+const ask = inTurn(async () => dispatch, () => 'The search helper is not running.',
+  'The search helper did not answer.');
 
 // The plan of each method that goes in shares: a hard bot's decision and a hint (one search
 // each); an analysis is many searches, worked a slice at a time (analyseInShares below).
