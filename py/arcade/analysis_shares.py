@@ -16,17 +16,14 @@ the measure can take.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import OrderedDict
 
 from gamecore import BadRequest, BadSave
 from gamecore.annotations import check_analysis
 
 from . import advice, files
-from .analysis import Analysis
 from .params import budget, param as _param
-from .shares import MOST_SHARES
+from .shares import MOST_SHARES, position
 
 #: most playouts a decision (the service's ``analyse`` allows as many)
 MOST_ITERATIONS = 2000
@@ -37,12 +34,6 @@ KEPT = 4
 _jobs: OrderedDict = OrderedDict()     # (position, part, of, iterations) -> Analysis
 
 
-def position(record: dict) -> str:
-    """A short fingerprint of the record a share replays: the share's name for its job."""
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def plan(game, iterations: int, count: int) -> dict:
     """The shares of ``game``'s analysis, one for each engine: ``{"shares": [...]}``, or
     ``{"shares": None}`` when the game already has its analysis at this budget."""
@@ -50,7 +41,7 @@ def plan(game, iterations: int, count: int) -> dict:
     if done is not None and done["iterations"] == iterations:
         return {"shares": None}
     record = {k: v for k, v in game.record().items() if k != "analysis"}
-    at = position(record)
+    at = position(record)          # the fingerprint of the record: the share's name for its job
     return {"shares": [{"game": game.NAME, "record": record, "position": at, "iterations": iterations,
                         "part": i, "of": count} for i in range(count)]}
 
@@ -75,6 +66,7 @@ def share(params: dict, clock=None) -> dict:
     key = (at, part, of, iterations)
     job = _jobs.pop(key, None)
     if job is None:
+        from .analysis import Analysis
         job = Analysis(_finished(record), iterations, part, of)
     kw = {} if clock is None else {"clock": clock}
     if job.work(None if ms is None else ms / 1000.0, **kw):

@@ -125,7 +125,8 @@ def _unless_unfit(entry, work):
 def position(view: dict) -> str:
     """A short fingerprint of the seat's view, which a tally carries back, so that a tally from
     another position (a take-back and another move while the shares were played) is refused
-    even when its candidates happen to be legal again."""
+    even when its candidates happen to be legal again. (An analysis share names its record by
+    it too: arcade.analysis_shares.)"""
     import hashlib
     import json
     text = json.dumps(view, sort_keys=True, separators=(",", ":"))
