@@ -413,10 +413,11 @@ def main():
     ap.add_argument("--games-ww4", type=int, default=200)
     ap.add_argument("--games-aq4", type=int, default=80)
     ap.add_argument("--games-aq1", type=int, default=100)
-    # what the page's default think (600 ms) buys in the engine worker and its search helper
-    # (docs/bots.md, "Budgets": 117 and 26 for the engine alone)
-    ap.add_argument("--it-ww", type=int, default=192, help="playouts per Water Works decision")
-    ap.add_argument("--it-aq", type=int, default=51, help="playouts per Aqueducks decision")
+    # what the page's default think (600 ms) buys in the engine worker and its search helper on
+    # an idle 2-core machine (docs/bots.md, "Budgets": 192 / 51 on the loaded machine of the
+    # issue's week, 117 / 26 there for the engine alone)
+    ap.add_argument("--it-ww", type=int, default=490, help="playouts per Water Works decision")
+    ap.add_argument("--it-aq", type=int, default=136, help="playouts per Aqueducks decision")
     ap.add_argument("--seed-offset", type=int, default=0,
                     help="added to every table's first seed: fresh seeds for a new measurement")
     ap.add_argument("--decisions", type=int, default=40, help="timed decisions per game")
