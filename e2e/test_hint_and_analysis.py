@@ -206,6 +206,8 @@ def test_the_analysis_draws_its_chart_and_three_mistakes_while_the_page_keeps_dr
     other.click(".frame-history [data-act=analyse]")
     other.wait_for_selector("[data-testid=analysis-chart]", timeout=5_000)   # no thinking: it was in the link
     assert other.locator("[data-testid^=analysis-mark-]").count() == 3
+    # nothing to work out, so no search helper was started for it (web/engine/helper.js)
+    assert other.evaluate("document.documentElement.dataset.searchHelper") is None
     no_errors(probe)
     no_errors(probe2)
 

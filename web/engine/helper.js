@@ -110,15 +110,18 @@ const ALONE = 'alone';
  */
 async function analyseInShares(call, params) {
   if (!params || params.ms === undefined) return call('analyse', params);
-  await startHelper(); // an analysis takes a while: worth the helper's start (1-3 s, once)
   const key = `${params.id} ${params.iterations ?? ''}`;
   let job = analyses.get(key);
-  if (!dispatch || job === ALONE) return call('analyse', params);
+  if (job === ALONE) return call('analyse', params);
   const alone = () => { analyses.set(key, ALONE); return call('analyse', params); };
   if (!job) {
+    // planned first: a game that has its analysis already (a saved game's, a replay link's)
+    // answers at once, without starting the helper
     const budget = params.iterations === undefined ? {} : { iterations: params.iterations };
     const planned = await call('analysisPlan', { id: params.id, ...budget });
     if (!planned.ok || !planned.result.shares) return call('analyse', params);
+    await startHelper(); // an analysis takes a while: worth the helper's start (1-3 s, once)
+    if (!dispatch) return alone();
     job = { shares: planned.result.shares, done: [null, null] };
     analyses.set(key, job);
   }
