@@ -1,10 +1,16 @@
 // Online play's settings: which PeerJS signaling server introduces the devices and which
-// STUN/TURN servers help them find a path to each other. The site's own defaults are in
-// web/online/config.json (a school can point it at its own servers); a person can change
-// them in the Online settings dialog (kept in localStorage). Out of the box there are none:
-// the page contacts no other origin unless someone configured one (docs/online.md).
+// STUN/TURN servers help them find a path to each other. Three layers, each checked as any
+// input from outside, the later winning: the site's defaults in web/online/config.json
+// (PeerJS's free public server and the PeerJS client's own ICE list, so two phones on
+// different networks meet with nothing set up; a site owner may name others), a person's own
+// in the Online settings dialog (localStorage), and the server an invitation link names (both
+// ends must meet at the same one). Nothing here contacts a server: that happens only once a
+// person chooses online play or opens an invitation (transport.js, docs/online.md).
 const STORAGE_KEY = 'pnd.online.settings.v1';
+const NOTICED_KEY = 'pnd.online.noticed.v1';
 const MAX_ICE = 8;
+const MAX_URLS = 4; // an RTCIceServer may list several addresses of one server
+const MAX_NOTICED = 8;
 
 /** A signaling address as a URL string (http(s) or ws(s)), or null; refusals say why. */
 export function checkSignaling(text) {
@@ -17,17 +23,22 @@ export function checkSignaling(text) {
   return { ok: true, value: url.href };
 }
 
-/** A list of ICE servers [{urls, username?, credential?}]; refusals say why. */
+const ICE_URL = /^(stun|stuns|turn|turns):[^\s]{1,250}$/;
+
+/** A list of ICE servers [{urls, username?, credential?}] (urls: one address or a list), or
+ *  null (none given: the layer below decides); refusals say why. A text line of the
+ *  settings dialog, "turn:host:3478 name secret", is one server with its credentials. */
 export function checkIce(list) {
-  if (list === null || list === undefined) return { ok: true, value: [] };
+  if (list === null || list === undefined) return { ok: true, value: null };
   if (!Array.isArray(list) || list.length > MAX_ICE) return { ok: false, message: `Give at most ${MAX_ICE} STUN/TURN servers.` };
   const out = [];
   for (const item of list) {
-    const entry = typeof item === 'string' ? { urls: item } : item;
-    if (!entry || typeof entry !== 'object' || typeof entry.urls !== 'string' || !/^(stun|stuns|turn|turns):[^\s]{1,250}$/.test(entry.urls)) {
+    const entry = typeof item === 'string' ? lineEntry(item) : item;
+    const urls = entry && typeof entry === 'object' ? [entry.urls].flat() : [];
+    if (!urls.length || urls.length > MAX_URLS || !urls.every((u) => typeof u === 'string' && ICE_URL.test(u))) {
       return { ok: false, message: 'Each STUN/TURN server must be a stun:, stuns:, turn: or turns: address.' };
     }
-    const clean = { urls: entry.urls };
+    const clean = { urls: Array.isArray(entry.urls) ? urls : urls[0] };
     for (const k of ['username', 'credential']) {
       if (entry[k] !== undefined) {
         if (typeof entry[k] !== 'string' || entry[k].length > 200) return { ok: false, message: `A TURN ${k} must be text.` };
@@ -39,26 +50,114 @@ export function checkIce(list) {
   return { ok: true, value: out };
 }
 
+function lineEntry(line) {
+  const [urls, username, credential, ...rest] = line.trim().split(/\s+/);
+  if (rest.length) return null;
+  return { urls, ...(username !== undefined ? { username } : {}), ...(credential !== undefined ? { credential } : {}) };
+}
+
+/** A checked list as the settings dialog's lines (the inverse of checkIce on strings). */
+export function iceLines(list) {
+  return (list || []).flatMap((s) => [s.urls].flat().map((u) => [u, s.username, s.credential].filter((x) => x !== undefined).join(' ')));
+}
+
+/**
+ * The settings in force from the three layers (each as read: not yet checked): `site` the
+ * site's config.json, `mine` the person's Online settings, `sig` an invitation's server.
+ * Returns {signaling, iceServers, name, own}: `name` says in words which server introduces
+ * the devices, `own` whether it is other than the site's default. A layer that does not
+ * check is passed over, never used in part.
+ */
+export function resolveSettings(site, mine, sig = null) {
+  const pick = (check, ...layers) => {
+    for (const v of layers) {
+      const c = check(v);
+      if (c.ok && c.value !== null) return c.value;
+    }
+    return null;
+  };
+  const s = site && typeof site === 'object' ? site : {};
+  const m = mine && typeof mine === 'object' ? mine : {};
+  const fallback = checkSignaling(s.signaling);
+  const signaling = pick(checkSignaling, sig, m.signaling, s.signaling);
+  const own = signaling !== (fallback.ok ? fallback.value : null);
+  const named = typeof s.signalingName === 'string' && s.signalingName.length <= 80 ? s.signalingName : '';
+  const host = signaling ? new URL(signaling).host : '';
+  return {
+    signaling,
+    iceServers: pick(checkIce, m.iceServers, s.iceServers) || [],
+    name: !signaling ? '' : !own && named ? `${named} (${host})` : `the signaling server at ${host}`,
+    own,
+  };
+}
+
+// Kept in memory too, so that where storage is blocked or full a person's settings hold
+// until the page closes (and the dialog says so) instead of vanishing at once.
+let inMemory = null;
+
 function stored() {
+  if (inMemory) return inMemory;
   try { return JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null'); } catch { return null; }
 }
 
-/** The settings in force: the person's own, else the site's config.json. */
-export async function loadSettings() {
-  let site = {};
+async function siteDefaults() {
   try {
     const res = await fetch(new URL('./config.json', import.meta.url));
-    if (res.ok) site = await res.json();
-  } catch { /* offline: the site's defaults are none */ }
-  const mine = stored() || {};
-  const signaling = checkSignaling(mine.signaling ?? site.signaling ?? null);
-  const ice = checkIce(mine.iceServers ?? site.iceServers ?? []);
-  return { signaling: signaling.ok ? signaling.value : null, iceServers: ice.ok ? ice.value : [] };
+    if (res.ok) return await res.json();
+  } catch { /* offline and not cached: no defaults, and online play says it cannot start */ }
+  return {};
 }
 
-/** Keep the person's settings (already checked). */
+/** The settings in force (resolveSettings), an invitation's server `sig` above the rest. */
+export async function loadSettings(sig = null) {
+  return resolveSettings(await siteDefaults(), stored(), sig);
+}
+
+/** The site's defaults alone: what an empty field of Online settings stands for. */
+export async function siteSettings() {
+  return resolveSettings(await siteDefaults(), null);
+}
+
+/** The person's own settings as they set them (null: the site's default), for the dialog. */
+export function ownSettings() {
+  const m = stored() || {};
+  const sig = checkSignaling(m.signaling);
+  const ice = checkIce(m.iceServers);
+  return { signaling: sig.ok ? sig.value : null, iceServers: ice.ok ? ice.value : null };
+}
+
+/** Keep the person's settings (already checked; null: the site's default). False when this
+ *  browser would not store them: they then hold until the page is closed. */
 export function saveSettings({ signaling, iceServers }) {
-  try { localStorage.setItem(STORAGE_KEY, JSON.stringify({ signaling, iceServers })); } catch { /* private mode */ }
+  inMemory = { signaling, iceServers };
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(inMemory));
+    inMemory = null;
+    return true;
+  } catch { return false; }
+}
+
+// ---- the one-time notice: which server introduces the devices ---------------------------
+let noticedHere = [];
+
+function noticedList() {
+  try {
+    const list = JSON.parse(localStorage.getItem(NOTICED_KEY) || '[]');
+    if (Array.isArray(list)) return [...list.filter((x) => typeof x === 'string'), ...noticedHere];
+  } catch { /* damaged or blocked: as if none */ }
+  return noticedHere;
+}
+
+/** Whether this device was already told that `signaling` introduces its devices. */
+export function noticed(signaling) {
+  return noticedList().includes(signaling);
+}
+
+/** Remember that it was (the latest few servers; in memory where storage is blocked). */
+export function markNoticed(signaling) {
+  const list = [...new Set([...noticedList().filter((x) => x !== signaling), signaling])].slice(-MAX_NOTICED);
+  noticedHere = [...new Set([...noticedHere, signaling])];
+  try { localStorage.setItem(NOTICED_KEY, JSON.stringify(list)); } catch { /* kept in memory */ }
 }
 
 /** PeerJS client options for a checked signaling URL and ICE list. */

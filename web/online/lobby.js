@@ -2,8 +2,10 @@
 // guest's seat picker, the status bar that says who is here and who is away, and the
 // settings dialog. Imported by web/app.js only when a person chooses online play or opens an
 // invitation link; the game screens themselves are the same as for local play.
-import { loadSettings, saveSettings, checkSignaling, checkIce } from './config.js';
+import { loadSettings, checkSignaling } from './config.js';
 import { openPeer } from './transport.js';
+import { newDialog } from './dialogs.js';
+import { openSettings, noticeFirst, guestNotice, reportUnreachable, unreachable } from './server-notes.js';
 import { HostTable } from './host.js';
 import { GuestLink, storedSeat } from './guest.js';
 import { isRoom, randomHex } from './protocol.js';
@@ -87,64 +89,27 @@ function barButton(text, testid, onClick, kind = '') {
   return b;
 }
 
-/** One of online play's dialogs, made once and kept in the page (its title is `${id}-title`). */
-function newDialog(id, html) {
-  const dialog = document.createElement('dialog');
-  dialog.id = id;
-  dialog.className = 'frame-dialog wide';
-  dialog.setAttribute('aria-labelledby', `${id}-title`);
-  dialog.innerHTML = html;
-  document.body.append(dialog);
-  return dialog;
-}
-
-// ---- settings -------------------------------------------------------------------------
-export async function openSettings(message = '') {
-  const settings = await loadSettings();
-  let dialog = $('#online-settings');
-  if (!dialog) {
-    dialog = newDialog('online-settings', `<h2 id="online-settings-title">Online settings</h2>
-      <p class="online-settings-message" role="alert"></p>
-      <p>Devices find each other through a PeerJS signaling server, then talk directly. Only the
-      servers named here are ever contacted, and only when you play online.</p>
-      <label class="embed-label" for="online-signaling">Signaling server (PeerJS), e.g. wss://peer.example.org/</label>
-      <input id="online-signaling" type="url" spellcheck="false" autocomplete="off">
-      <label class="embed-label" for="online-ice">STUN/TURN servers, one per line (stun:… or turn:…)</label>
-      <textarea id="online-ice" rows="3" spellcheck="false"></textarea>
-      <p class="muted" id="online-settings-error" role="alert"></p>
-      <div class="frame-dialog-actions">
-        <button type="button" class="btn" data-act="cancel">Cancel</button>
-        <button type="button" class="btn btn-primary" data-act="save">Save</button>
-      </div>`);
-    $('[data-act=cancel]', dialog).addEventListener('click', () => dialog.close());
-    $('[data-act=save]', dialog).addEventListener('click', () => {
-      const sig = checkSignaling($('#online-signaling').value.trim());
-      const ice = checkIce($('#online-ice').value.split('\n').map((l) => l.trim()).filter(Boolean));
-      const problem = !sig.ok ? sig.message : !ice.ok ? ice.message : '';
-      $('#online-settings-error').textContent = problem;
-      if (problem) return;
-      saveSettings({ signaling: sig.value, iceServers: ice.value });
-      dialog.close();
-    });
-  }
-  $('.online-settings-message', dialog).textContent = message;
-  $('#online-signaling').value = settings.signaling || '';
-  $('#online-ice').value = settings.iceServers.map((s) => s.urls).join('\n');
-  $('#online-settings-error').textContent = '';
-  dialog.showModal();
-}
+export { openSettings };
 
 // ---- the host -------------------------------------------------------------------------
-/** Open the host's peer for a new room; null (and a message shown) if that cannot be done. */
-export async function openHostPeer(toast, room = `pnd-${randomHex(10)}`) {
-  if (navigator.onLine === false) { toast(OFFLINE); return null; }
-  const settings = await loadSettings();
-  if (!settings.signaling) { await openSettings('Choose a signaling server first: online play needs one to introduce the devices.'); return null; }
-  try {
-    return { peer: await openPeer(settings, room), room, settings };
-  } catch (err) {
-    toast(err.message);
-    return null;
+/** Open the host's peer for a new room; null if that cannot be done (and the person was
+ *  told why and what to do). The first time, the notice says which server introduces the
+ *  devices before the page contacts it; `connecting(on)` marks the wait on the screen. */
+export async function openHostPeer(toast, { room = `pnd-${randomHex(10)}`, connecting = () => {} } = {}) {
+  for (;;) {
+    const settings = await loadSettings();
+    if (!settings.signaling) { await openSettings('No signaling server is set: name one to play online.'); return null; }
+    const offline = navigator.onLine === false;
+    if (!offline) {
+      if (!(await noticeFirst(settings))) return null;
+      connecting(true);
+      try {
+        return { peer: await openPeer(settings, room), room, settings };
+      } catch (err) {
+        if (!err.unreachable) { toast(err.message); return null; }
+      } finally { connecting(false); }
+    }
+    if (await reportUnreachable(settings, offline) !== 'retry') return null;
   }
 }
 
@@ -157,12 +122,12 @@ export async function reopenHostPeer(table, toast) {
   if (navigator.onLine === false) { toast(OFFLINE); return null; }
   const sig = checkSignaling(table.signaling);
   if (!sig.ok || !sig.value || !isRoom(table.room)) { toast('This online table\'s address is damaged.'); return null; }
-  const settings = { ...(await loadSettings()), signaling: sig.value };
+  const settings = await loadSettings(sig.value);
   for (let i = 1; ; i += 1) {
     try {
       return { peer: await openPeer(settings, table.room), room: table.room, settings };
     } catch (err) {
-      if (err.type !== 'unavailable-id' || i >= REOPEN_TRIES) { toast(err.message); return null; }
+      if (err.type !== 'unavailable-id' || i >= REOPEN_TRIES) { toast(err.unreachable ? unreachable(settings) : err.message); return null; }
       await new Promise((resolve) => { setTimeout(resolve, 1000); });
     }
   }
@@ -234,13 +199,16 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
   const panel = document.createElement('div');
   panel.className = 'online-join';
   panel.dataset.testid = 'online-join';
-  panel.innerHTML = `<h2>Joining ${host ? `${esc(host)}'s table` : 'a table'}</h2><p class="online-join-status" role="status"></p><div class="online-join-seats"></div><button type="button" class="btn btn-small" data-act="leave">Back to the menu</button>`;
+  panel.innerHTML = `<h2>Joining ${host ? `${esc(host)}'s table` : 'a table'}</h2><p class="online-join-status" role="status"></p><p class="online-join-notice muted" data-testid="online-notice" hidden></p><div class="online-join-seats"></div><button type="button" class="btn btn-small" data-act="leave">Back to the menu</button>`;
   screen.replaceChildren(panel);
   const status = (text) => { const el = $('.online-join-status', panel); if (el) el.textContent = text; };
   if (navigator.onLine === false) { status(OFFLINE); return null; }
-  const settings = await loadSettings();
-  if (sig) settings.signaling = sig; // the host's server: both ends must meet at the same one
+  // the host's server, which the link names: both ends must meet at the same one (a link
+  // naming none, or a damaged one, means this device's settings: the site's default)
+  const settings = await loadSettings(sig);
   if (!settings.signaling) { status('This invitation names no signaling server, and none is set in Online settings.'); return null; }
+  const notice = guestNotice(settings); // said the first time, as the page contacts it
+  if (notice) Object.assign($('.online-join-notice', panel), { textContent: notice, hidden: false });
   let playing = null; // the session on the game screen, once seated
   let lastSeats = [];
   const note = () => (link.quiet ? 'The host is not answering — waiting for it…'
@@ -293,11 +261,20 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
     const slow = () => say(`Still reaching ${whose}. Check that ${host ? `${host}'s` : 'the host\'s'} page is open on the game
       and that this device is online.${problem ? ` Last try: ${problem}` : ''} Trying again…`.replace(/\s+/g, ' '));
     say(again ? `Connection lost — reaching ${whose} again…` : `Reaching ${whose}…`);
-    const timer = setTimeout(() => { late = true; slow(); }, SLOW_MS);
+    let unreached = false; // the last try did not reach the signaling server: that is said instead
+    const timer = setTimeout(() => { late = true; if (!unreached) slow(); }, SLOW_MS);
     try {
       while (!link.left) {
-        try { await link.open(); return; } catch (err) { problem = err.message; }
-        if (late) slow();
+        try {
+          await link.open();
+          return;
+        } catch (err) {
+          // the server that introduces the devices is said at once; a host not there yet later
+          if (err.unreachable) say(`${unreachable(settings)} Trying again every few seconds; if it stays so, the host can name another server in Online settings and send a new link.`);
+          problem = err.message;
+          unreached = err.unreachable === true;
+          if (late && !unreached) slow();
+        }
         await new Promise((resolve) => { setTimeout(resolve, RETRY_MS); });
       }
     } finally { clearTimeout(timer); }

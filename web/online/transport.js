@@ -12,25 +12,32 @@ async function PeerClass() {
   return library;
 }
 
-const OPEN_TIMEOUT_MS = 15_000;
+// A server that never answers (a blocked port, a free server that is full) is given up
+// within this, so that a person hears in under 10 s that it cannot be reached (docs/online.md).
+const OPEN_TIMEOUT_MS = 8_000;
+// The PeerJS errors that mean the signaling server itself was not reached or dropped the line.
+const SERVER_ERRORS = new Set(['network', 'server-error', 'socket-error', 'socket-closed']);
 // One try at the host's table: long enough for ICE on a slow device, short enough that a try
 // that went nowhere is made again soon (the guest tries until it gets there: lobby.js).
 export const ATTEMPT_MS = 8_000;
 
 /** Open this device's peer at the signaling server (id: the room for a host, else null). */
 export async function openPeer(settings, id = null) {
-  if (!settings.signaling) throw new Error('No signaling server is set: choose one in Online settings.');
+  if (!settings.signaling) throw Object.assign(new Error('No signaling server is set: choose one in Online settings.'), { type: 'unset' });
   admitOnly(settings.signaling);
   const Peer = await PeerClass();
   const options = peerOptions(settings.signaling, settings.iceServers);
   return new Promise((resolve, reject) => {
     const peer = id ? new Peer(id, options) : new Peer(options);
-    const timer = setTimeout(() => { peer.destroy(); reject(new Error('The signaling server did not answer.')); }, OPEN_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      peer.destroy();
+      reject(Object.assign(new Error('The signaling server did not answer.'), { type: 'timeout', unreachable: true }));
+    }, OPEN_TIMEOUT_MS);
     const failed = (err) => {
       clearTimeout(timer);
       peer.destroy();
       reject(Object.assign(new Error(err.type === 'unavailable-id' ? 'That table is already open in another tab or device.'
-        : `Could not reach the signaling server (${err.type || err.message}).`), { type: err.type }));
+        : `Could not reach the signaling server (${err.type || err.message}).`), { type: err.type, unreachable: SERVER_ERRORS.has(err.type) }));
     };
     // only while opening: a later error (a host not there yet) must not destroy the open peer
     peer.once('error', failed);
@@ -42,7 +49,11 @@ export async function openPeer(settings, id = null) {
  *  network change); resolves once it is back, rejects after ATTEMPT_MS. */
 export function resignal(peer) {
   return new Promise((resolve, reject) => {
-    const done = (ok) => { clearTimeout(timer); peer.off('open', opened); if (ok) resolve(); else reject(new Error('The signaling server did not answer.')); };
+    const done = (ok) => {
+      clearTimeout(timer);
+      peer.off('open', opened);
+      if (ok) resolve(); else reject(Object.assign(new Error('The signaling server did not answer.'), { type: 'timeout', unreachable: true }));
+    };
     const opened = () => done(true);
     const timer = setTimeout(() => done(false), ATTEMPT_MS);
     peer.once('open', opened);

@@ -26,7 +26,12 @@ async function startOnline() {
   button.disabled = true;
   try {
     const online = await onlineModule();
-    const opened = await online.openHostPeer(showToast);
+    const label = button.textContent;
+    const connecting = (on) => { // the server has up to 8 s to answer: the button says what it waits for
+      button.textContent = on ? 'Reaching the server…' : label;
+      button.setAttribute('aria-busy', String(on));
+    };
+    const opened = await online.openHostPeer(showToast, { connecting });
     if (!opened) return;
     try { await engine.ready; } catch { opened.peer.destroy(); return; }
     const options = gameOptions(game, n);

@@ -1,0 +1,111 @@
+// What a person is told about the signaling server that introduces the devices: the Online
+// settings dialog (their own server, or the site's default), the one-time notice before the
+// page first contacts a server, and what to do when it cannot be reached (docs/online.md).
+import { siteSettings, ownSettings, saveSettings, checkSignaling, checkIce, iceLines, noticed, markNoticed } from './config.js';
+import { newDialog, ask } from './dialogs.js';
+
+const $ = (sel, el = document) => el.querySelector(sel);
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// The one line that starts a signaling server of one's own (docs/online.md); plain text,
+// written into the dialogs' markup as it is.
+export const OWN_SERVER = 'npx peerjs --port 9000';
+
+/** The notice's sentence: which server introduces the devices, and that it sees no game. */
+export function introduces(settings) {
+  return `${capital(settings.name)} introduces the devices; after that, moves go straight from device to device, and no server sees the game.`;
+}
+
+/** Why online play could not start, in a sentence. */
+export function unreachable(settings, offline = false) {
+  return offline ? 'This device is offline: online play needs a connection.'
+    : `Could not reach ${settings.name}, which introduces the devices: this device may be offline, or the server down, full or blocked on this network.`;
+}
+
+/**
+ * Before a host's page first contacts `settings.signaling`: say which server it is and what it
+ * sees, once per server on this device. Resolves true to go on (now or already told).
+ */
+export async function noticeFirst(settings) {
+  if (noticed(settings.signaling)) return true;
+  const choice = await ask('online-notice', `<h2 id="online-notice-title">Playing online</h2>
+      <p class="online-notice" data-testid="online-notice"></p>
+      <p class="muted">Your friends open the invitation link on their own phones or computers.
+      To use a server of your own instead, choose Online settings.</p>
+      <div class="frame-dialog-actions">
+        <button type="button" class="btn" data-act="settings">Online settings…</button>
+        <button type="button" class="btn" data-act="cancel">Cancel</button>
+        <button type="button" class="btn btn-primary" data-act="go" data-testid="online-notice-go">Continue</button>
+      </div>`, (dialog) => { $('.online-notice', dialog).textContent = introduces(settings); });
+  if (choice === 'settings') openSettings();
+  if (choice !== 'go') return false;
+  markNoticed(settings.signaling);
+  return true;
+}
+
+/** The notice on a guest's join screen (opening an invitation is the choice to go online),
+ *  the first time this device meets that server; '' once told. */
+export function guestNotice(settings) {
+  if (noticed(settings.signaling)) return '';
+  markNoticed(settings.signaling);
+  return introduces(settings);
+}
+
+/** A host's start failed on the server: say why and what to do; resolves 'retry',
+ *  'settings' (the dialog is then open) or 'cancel'. */
+export async function reportUnreachable(settings, offline) {
+  const choice = await ask('online-unreachable', `<h2 id="online-unreachable-title">Online play could not start</h2>
+      <p class="online-unreachable-why" data-testid="online-unreachable" role="alert"></p>
+      <p>Try again in a moment, or run a signaling server of your own on a computer your
+      friends' devices can reach (<code>${OWN_SERVER}</code>, with Node.js) and name it in Online settings.</p>
+      <div class="frame-dialog-actions">
+        <button type="button" class="btn" data-act="settings">Online settings…</button>
+        <button type="button" class="btn" data-act="cancel">Close</button>
+        <button type="button" class="btn btn-primary" data-act="retry" data-testid="online-retry">Try again</button>
+      </div>`, (dialog) => { $('.online-unreachable-why', dialog).textContent = unreachable(settings, offline); });
+  if (choice === 'settings') openSettings();
+  return choice;
+}
+
+// ---- Online settings ------------------------------------------------------------------
+export async function openSettings(message = '') {
+  const fallback = await siteSettings(); // what an empty field stands for
+  const mine = ownSettings();
+  let dialog = $('#online-settings');
+  if (!dialog) {
+    dialog = newDialog('online-settings', `<h2 id="online-settings-title">Online settings</h2>
+      <p class="online-settings-message" role="alert"></p>
+      <p>Devices find each other through a PeerJS signaling server, then talk directly. Only the
+      servers in force here are ever contacted, and only when you play online. Leave a field
+      empty to use the site's default; name your own server for a school, a family or a
+      network of your own (<code>${OWN_SERVER}</code> starts one).</p>
+      <label class="embed-label" for="online-signaling">Signaling server (PeerJS)</label>
+      <input id="online-signaling" type="url" spellcheck="false" autocomplete="off">
+      <label class="embed-label" for="online-ice">STUN/TURN servers, one per line (stun:… or turn:… name secret)</label>
+      <textarea id="online-ice" rows="3" spellcheck="false"></textarea>
+      <p class="muted" id="online-settings-error" role="alert"></p>
+      <div class="frame-dialog-actions">
+        <button type="button" class="btn" data-act="cancel">Cancel</button>
+        <button type="button" class="btn btn-primary" data-act="save">Save</button>
+      </div>`);
+    $('[data-act=cancel]', dialog).addEventListener('click', () => dialog.close());
+    $('[data-act=save]', dialog).addEventListener('click', () => {
+      const lines = $('#online-ice').value.split('\n').map((l) => l.trim()).filter(Boolean);
+      const sig = checkSignaling($('#online-signaling').value.trim());
+      const ice = checkIce(lines.length ? lines : null);
+      const problem = !sig.ok ? sig.message : !ice.ok ? ice.message : '';
+      $('#online-settings-error').textContent = problem;
+      if (problem) return;
+      if (saveSettings({ signaling: sig.value, iceServers: ice.value })) dialog.close();
+      else $('#online-settings-error').textContent = 'This browser keeps no settings here (its storage is blocked or full): they hold until this page is closed.';
+    });
+  }
+  $('.online-settings-message', dialog).textContent = message;
+  const signaling = $('#online-signaling');
+  signaling.value = mine.signaling || '';
+  signaling.placeholder = `Default: ${fallback.signaling || 'none'}`;
+  const ice = $('#online-ice');
+  ice.value = iceLines(mine.iceServers).join('\n');
+  ice.placeholder = `Default: ${iceLines(fallback.iceServers).map((l) => l.split(' ')[0]).join(', ') || 'none'}`;
+  $('#online-settings-error').textContent = '';
+  if (!dialog.open) dialog.showModal();
+}
