@@ -6,13 +6,14 @@ chromium`): tools/chromium_exe.py.
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from helpers_browser import (ARTIFACTS, CHROMIUM_ARGS, ROOT, SUBPATH, ContextPool, LoopbackNet,
-                             chromium_for_tests, open_in_context, playwright_api, serve_folder)
+                             chromium_for_tests, open_in_context, overlay, playwright_api, serve_folder)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -123,7 +124,16 @@ def peer_server(loopback_net):
     return loopback_net.signaling()
 
 
+# The tests' own PeerJS server as the site's default: a person who sets nothing meets there,
+# and no test ever contacts the public server the shipped web/online/config.json names.
+TEST_SIGNALING_NAME = "the tests' PeerJS server"
+
+
 @pytest.fixture(scope="session")
-def loopback_site(loopback_net, site_root):
-    """The site, served inside the online tests' namespace."""
-    return loopback_net.site(site_root)
+def loopback_site(loopback_net, site_root, peer_server, tmp_path_factory):
+    """The site, served inside the online tests' namespace, as a site owner who names the
+    tests' PeerJS server in web/online/config.json would serve it (no STUN or TURN: loopback)."""
+    config = {"signaling": peer_server, "signalingName": TEST_SIGNALING_NAME, "iceServers": []}
+    root = overlay(site_root, tmp_path_factory.mktemp("online-site") / "site",
+                   {"web/online/config.json": json.dumps(config)})
+    return loopback_net.site(root)

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import make_server  # noqa: E402
 from chromium_exe import chromium_for_tests  # noqa: E402,F401  (conftest's and the tests' browsers)
-from loopback_net import LoopbackNet  # noqa: E402,F401  (conftest's loopback_net fixture)
+from loopback_net import LoopbackNet, overlay  # noqa: E402,F401  (conftest's loopback_net and loopback_site)
 
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 SUBPATH = "/pipes-and-ducks/"

@@ -19,11 +19,13 @@ def fix_seed(page, seed: int) -> None:
 
 def start_from_menu(page, game: str, players: int, controllers: list[str] | None = None,
                     names: list[str] | None = None, rules: dict | None = None,
-                    speed: str | None = "fast", button: str = "#start", seed: int | None = None) -> None:
+                    speed: str | None = "fast", button: str = "#start", seed: int | None = None,
+                    answer=None) -> None:
     """Pick ``game`` and ``players``, name the seats and set their controllers ("human",
     "bot:greedy", ...), set house rules, start, and wait for the game screen; ``speed`` sets
     the bots' pace (None keeps the default); ``button`` is what starts it (online play:
-    "#online-host"); ``seed`` fixes the deal (see fix_seed)."""
+    "#online-host"); ``seed`` fixes the deal (see fix_seed); ``answer(page)``, if given, answers
+    what the button asks before the game opens (online play's first-time notice)."""
     page.click(f".game-pick[data-game={game}]")
     page.click(f"#player-count button[data-players='{players}']")
     for i, name in enumerate(names or []):
@@ -39,6 +41,8 @@ def start_from_menu(page, game: str, players: int, controllers: list[str] | None
     if seed is not None:
         fix_seed(page, seed)
     page.click(button)
+    if answer:
+        answer(page)
     page.wait_for_selector(f"#game [data-testid={game}]", timeout=20_000)
     if speed:
         page.select_option("#frame-speed", speed)

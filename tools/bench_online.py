@@ -92,6 +92,10 @@ def main() -> None:
             host.click("#player-count button[data-players='2']")
             host.select_option("#seats .seat:nth-child(2) select", "human")
             host.click("#online-host")
+            # the first time, a notice names the server before the page contacts it
+            host.wait_for_selector("#online-notice[open], #online-invite[open]")
+            if host.locator("#online-notice[open]").count():
+                host.click("[data-testid=online-notice-go]")
             host.wait_for_selector("#online-invite[open]")
             link = host.input_value("[data-testid=online-link]")
             host.click("#online-invite [data-act=close]")

@@ -25,6 +25,12 @@ ROOT = Path(__file__).resolve().parents[1]
 # Inside the namespace every port is free: fixed ones, no race with other work.
 SITE_PORT = 8000
 SIGNALING_PORT = 9000
+SILENT_PORT = 9001
+# The kernel completes each connection (the backlog) and nothing is ever read or sent; it
+# ends with the namespace's processes.
+SILENT = ("import socket, sys, time\n"
+          "s = socket.socket(); s.bind(('127.0.0.1', int(sys.argv[1]))); s.listen(64)\n"
+          "print('listening', flush=True)\ntime.sleep(3600)")
 # Loopback candidates only, with their addresses (not mDNS names), which the tests read.
 CHROMIUM_ARGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
 # Granted to each context: Chromium lists every interface (loopback included) only to a page
@@ -36,6 +42,27 @@ PERMISSIONS = ["camera", "microphone"]
 # link-local address as a candidate. Nothing outside the namespace is reachable.
 LINKS = ("ip link set lo up && ip link add pnd0 type veth peer name pnd1"
          " && for l in pnd0 pnd1; do ip link set $l up; done")
+
+
+def overlay(root: Path, dest: Path, files: dict[str, str]) -> Path:
+    """``root`` as a site owner who rewrote a few of its files would serve it: at ``dest``, a
+    tree of links to root's entries, but for ``files`` ({path inside the site: new text}),
+    written anew; root itself is left as it is (the tests' online site names the tests' own
+    PeerJS server in web/online/config.json, where the shipped file names the public one)."""
+    def build(src: Path, out: Path, todo: dict[tuple[str, ...], str]) -> None:
+        out.mkdir(parents=True, exist_ok=True)
+        heads = {parts[0] for parts in todo}
+        for entry in src.iterdir():
+            if entry.name not in heads:
+                (out / entry.name).symlink_to(entry.resolve(), target_is_directory=entry.is_dir())
+        for head in heads:
+            here = {parts[1:]: text for parts, text in todo.items() if parts[0] == head}
+            if () in here:
+                (out / head).write_text(here[()])
+            else:
+                build(src / head, out / head, here)
+    build(Path(root), Path(dest), {tuple(Path(p).parts): text for p, text in files.items()})
+    return Path(dest)
 
 
 class LoopbackNet:
@@ -87,6 +114,12 @@ class LoopbackNet:
         self.procs.remove(self.peerjs)
         self.peerjs.kill()  # at once, as a crash: a graceful stop waits for every socket to close
         self.peerjs.wait(timeout=10)
+
+    def silent(self) -> str:
+        """A server that takes connections and never answers (a blocked port, a signaling
+        server too busy to reply), inside the namespace; its address."""
+        self._start([sys.executable, "-c", SILENT, str(SILENT_PORT)], "listening")
+        return f"http://127.0.0.1:{SILENT_PORT}/"
 
     def chromium(self, exe: str | None = None) -> str:
         """An executable that starts Chromium inside the namespace (for Playwright's launch)."""

@@ -96,6 +96,9 @@ export class GuestLink {
   closed(conn) {
     if (conn !== this.conn) return;
     this.conn = null;
+    // The screen's game stops first: what it waited for is refused below, and the table,
+    // reached again, seats this device on a fresh screen (lobby.js seated).
+    if (this.match) this.match.stop();
     for (const resolve of this.pending.values()) resolve(refusal('not_ready', 'The connection to the host was lost.'));
     this.pending.clear();
     // closed while a try waits for the table: that try fails, and its caller tries again

@@ -185,7 +185,13 @@ export class Match {
     else this.ui.render(result, result.events, viewer);
   }
 
+  /** Plays the game to its end; a stopped match ends quietly, whatever its last call met
+   *  (an online guest's line dropping refuses the call it waited on). */
   async run() {
+    try { await this.play(); } catch (err) { if (!this.stopped) throw err; }
+  }
+
+  async play() {
     await showMoveLog(this); // the opening snapshot, a resumed game's log filled in
     if (this.session.startGate) await this.session.startGate;
     while (!this.stopped) {
