@@ -64,7 +64,7 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # Pyodide, micropip and PyScript from the lockfiles, and the start-up snapshot (tools/vendor.py).
-web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/snapshot.mjs tools/page-wheels.txt tools/compile_pyc.mjs
+web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/patch_pyscript.py tools/snapshot.mjs tools/page-wheels.txt tools/compile_pyc.mjs
 	$(PY) tools/vendor.py --runtime-only
 	touch $@
 

@@ -9,7 +9,8 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
                         and stdlib-bytecode.zip: the standard-library modules a first visit
                         imports beyond a bare start (tools/startup-modules.json), compiled
   web/vendor/pyscript/  @pyscript/core's bundle from npm (tools/build.py ships only the
-                        chunks the page loads)
+                        chunks the page loads), patched to carry its worker hooks as code
+                        rather than text (tools/patch_pyscript.py: no 'unsafe-eval')
   web/vendor/wheels/    the engine: pyproject.toml built into a wheel (hatchling); PyScript
                         installs it with micropip (pyscript.toml)
   web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
@@ -49,6 +50,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import patch_pyscript   # tools/, beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
 WHEELS = VENDOR / "wheels"
@@ -81,6 +84,8 @@ def copy_runtime() -> None:
     (VENDOR / "pyscript").mkdir()
     for path in sorted(pyscript.glob("*.js")):
         shutil.copy2(path, VENDOR / "pyscript" / path.name)
+    # its worker hooks as module code, so the pages need no 'unsafe-eval'
+    patch_pyscript.main(VENDOR / "pyscript")
     for src, dest in BROWSER_LIBS.items():
         (VENDOR / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / "node_modules" / src, VENDOR / dest)
