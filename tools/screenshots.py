@@ -1,6 +1,7 @@
 """The README's screenshots (docs/screenshots/): both game screens part-way through a game
 against bots, played through the page in headless Chromium on the built site (dist/), at
-1440x900 and on a 375x812 phone; and each game's illustrated Rules dialog at 1440x900.
+1440x900 and on a 375x812 phone; each game's illustrated Rules dialog and the start menu at
+1440x900 (`--games ''`: the menu alone).
 
 Run: make build && .venv/bin/python tools/screenshots.py
 To look at other sizes without touching the README's set:
@@ -81,7 +82,12 @@ def main() -> None:
     plays = {"waterworks": waterworks, "aqueducks": aqueducks}
     args.out.mkdir(parents=True, exist_ok=True)
     with site_browser() as (browser, url):
-        for game in args.games.split(","):
+        ctx, page = open_ready(browser, url, 1440, 900)   # the start menu, as a visitor meets it
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(args.out / "menu.png"))
+        print(f"wrote {args.out / 'menu.png'}")
+        ctx.close()
+        for game in [g for g in args.games.split(",") if g]:
             for suffix, (w, h) in sizes.items():
                 ctx, page = open_ready(browser, url, w, h)
                 plays[game](page)
