@@ -43,6 +43,6 @@ def start_from_menu(page, game: str, players: int, controllers: list[str] | None
     page.click(button)
     if answer:
         answer(page)
-    page.wait_for_selector(f"#game [data-testid={game}]", timeout=20_000)
+    page.locator(f"#game [data-testid={game}]").wait_for(timeout=20_000)
     if speed:
         page.select_option("#frame-speed", speed)

@@ -15,7 +15,7 @@ def ww_fitting_cards(page) -> list[str]:
 def ww_turn(page) -> None:
     """The first card with a lit spot goes on its first spot (the person's own line first),
     else the first card is discarded."""
-    page.wait_for_selector(WW_HAND, timeout=20_000)
+    page.locator(WW_HAND).first.wait_for(timeout=20_000)
     ids = ww_fitting_cards(page)
     if ids:
         page.click(f".ww-card[data-card-id='{ids[0]}']")

@@ -6,6 +6,7 @@ import pytest
 
 from helpers_menu import start_from_menu
 from helpers_pwa import dist_root, dist_url, has_screen  # noqa: F401
+from helpers_play import WW_HAND, aq_decide, aq_turn_or_over, ww_turn
 from test_robustness import wait_moves
 
 
@@ -130,4 +131,116 @@ def test_left_screens_are_let_go_after_a_dialog(open_page, dist_url, dist_root):
     print(f"\nleft screens: before {base}\n              after 10 games {now}")
     assert now["frames"] == [], now["frames"]
     assert now["jsEventListeners"] <= base["jsEventListeners"] + 40, (base, now)
+    assert probe.errors == []
+
+
+# ---- issue 42 item 1: the tables a person sat at ---------------------------------------------
+# Every wait here is a locator's or a function's: `page.wait_for_selector` returns an element
+# handle that Playwright keeps (a V8 "DevTools console" global handle) until the page goes, and
+# a handle into a game screen holds that whole screen. The heap snapshot of the report this
+# item came from showed exactly that path (Global handles -> DevTools console -> div.ww ->
+# div.frame); the page itself held nothing. test_a_kept_handle_is_seen checks that the
+# measurement sees a screen that something does hold.
+HANDOFF = "dialog[data-testid=handoff][open]"
+UNDO = ".frame-history [data-act=undo]:not([hidden])"
+HINT_LIT = "[data-testid=hint-bubble][data-move]"
+
+
+def leave(page) -> None:
+    page.click("#game [data-act=menu]")
+    page.locator("html[data-screen=menu]").wait_for(state="attached")
+
+
+def let_go(page, base: dict, slack: int = 40) -> dict:
+    """The counters once no left screen is held and the listeners are back (a screen on its way
+    out, with a bot's answer or a hint's search in flight, may take a moment); the last ones
+    read when that never comes."""
+    for _ in range(12):
+        now = dom_counters(page)
+        if (not now["frames"] and (now["window"], now["document"]) == (base["window"], base["document"])
+                and now["jsEventListeners"] <= base["jsEventListeners"] + slack):
+            break
+        page.wait_for_timeout(1000)
+    return now
+
+
+def assert_let_go(page, base: dict, what: str, slack: int = 40) -> None:
+    now = let_go(page, base, slack)
+    print(f"\n{what}: before {base}\n{' ' * len(what)}  after {now}")
+    assert now["frames"] == [], f"{what}: a left screen is still held: {now['frames']}"
+    assert (now["window"], now["document"]) == (base["window"], base["document"]), (what, base, now)
+    assert now["jsEventListeners"] <= base["jsEventListeners"] + slack, (what, base, now)
+
+
+def person_plays(page, game: str) -> None:
+    if game == "waterworks":
+        ww_turn(page)
+    else:
+        aq_decide(page, aq_turn_or_over(page))
+
+
+def person_turn(page, game: str) -> None:
+    if game == "waterworks":
+        page.locator(WW_HAND).first.wait_for(timeout=30_000)
+    else:
+        aq_turn_or_over(page)
+
+
+def person_at_the_table(page, game: str) -> None:
+    """You against a thinking bot: a move, its take-back, the move again, then a hint lit on
+    the table (its rings placed, its refresh running) when the person leaves."""
+    start_from_menu(page, game, 2, ["human", "bot:hard"], ["You", "Bo"], speed="fast")
+    person_plays(page, game)
+    page.locator(UNDO).wait_for(timeout=15_000)
+    page.click(UNDO)
+    page.locator(UNDO).wait_for(state="detached", timeout=15_000)
+    person_plays(page, game)
+    wait_moves(page, page.get_attribute("html", "data-game-id"), 2 if game == "waterworks" else 1, 60)
+    person_turn(page, game)
+    page.click("[data-act=hint]")
+    page.locator(HINT_LIT).wait_for(state="attached", timeout=30_000)
+    leave(page)
+
+
+@pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
+def test_a_persons_table_is_let_go(open_page, dist_url, dist_root, game):
+    """You against a bot, with a move, a take-back and a hint on the table; then the same game
+    resumed from Saved games, with a hint again: no left screen stays, and the listeners on
+    window and document are back to what they were."""
+    if not has_screen(dist_root, game):
+        pytest.skip("the game screens have not landed yet")
+    # a bot that thinks 3 s leaves time to take a move back; a hint that thinks 0.2 s
+    page, probe = open_page(dist_url + "?think=3000&hint=200")
+    person_at_the_table(page, game)   # the screen's modules are loaded from here on
+    base = let_go(page, dom_counters(page))
+    assert base["frames"] == [], base["frames"]
+    person_at_the_table(page, game)
+    assert_let_go(page, base, f"{game}: a person's table")
+    page.locator("#saves-list .save [data-act=resume]").first.click()
+    page.locator(f"#game [data-testid={game}]").wait_for(timeout=30_000)
+    person_turn(page, game)
+    page.click("[data-act=hint]")
+    page.locator(HINT_LIT).wait_for(state="attached", timeout=30_000)
+    leave(page)
+    assert_let_go(page, base, f"{game}: the resumed game")
+    assert probe.errors == []
+
+
+def test_a_kept_handle_is_seen_and_its_screen_let_go_once_it_is_disposed(open_page, dist_url, dist_root):
+    """The measurement can fail: a screen something still holds (here the element handle
+    `page.wait_for_selector` returns, which is what held the screens of the report) is seen as
+    a left `div.frame`; disposed, the screen goes."""
+    if not has_screen(dist_root, "waterworks"):
+        pytest.skip("the game screens have not landed yet")
+    page, probe = open_page(dist_url)
+    start_from_menu(page, "waterworks", 2, ["human", "bot:random"], speed="fast")
+    leave(page)   # the screen's modules are loaded from here on
+    base = let_go(page, dom_counters(page))
+    start_from_menu(page, "waterworks", 2, ["human", "bot:random"], speed="fast")
+    handle = page.wait_for_selector("#game [data-testid=waterworks]")
+    leave(page)
+    held = let_go(page, base)
+    assert [game for game, _ in held["frames"]] == ["waterworks"], held["frames"]
+    handle.dispose()
+    assert_let_go(page, base, "waterworks: once the handle is disposed")
     assert probe.errors == []
