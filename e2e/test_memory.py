@@ -7,6 +7,7 @@ import pytest
 from helpers_menu import start_from_menu
 from helpers_pwa import dist_root, dist_url, has_screen  # noqa: F401
 from helpers_play import WW_HAND, aq_decide, aq_turn_or_over, ww_turn
+from test_online import device, rtc_browser  # noqa: F401  (the online fixtures: another device in the loopback namespace)
 from test_robustness import wait_moves
 
 
@@ -294,3 +295,41 @@ def test_hot_seat_tutorials_and_a_replay_are_let_go(open_page, dist_url, dist_ro
         visit(page)
         assert_let_go(page, base, what)
     assert probe.errors == []
+
+
+def join_in_this_tab(page, link: str, name: str | None = None) -> None:
+    """An invitation opened in a tab already on the site (only the hash changes): the join
+    screen, the seat taken (or taken back by itself, by a device that sat there before), the
+    host's table on screen."""
+    page.evaluate("(link) => { location.hash = new URL(link).hash; }", link)
+    seat = page.locator("[data-testid=online-seat-1]")
+    screen = page.locator("#game [data-testid=waterworks]")
+    seat.or_(screen).first.wait_for(timeout=45_000)
+    if name is not None:
+        page.fill("[data-testid=online-name]", name)
+        seat.click()
+    screen.wait_for(timeout=30_000)
+
+
+def test_an_online_guests_screen_is_let_go(device, peer_server):
+    """A friend's device at a host's table: joined from the invitation in a tab already open,
+    a move each, the guest back to the menu; then the same invitation again (the seat is taken
+    back by itself), left again: the guest's left screens are let go, listeners back."""
+    from test_online import host_game
+    host, host_probe = device()
+    link = host_game(host, peer_server, "waterworks", 2, ["human", "human"], rules={"first_player": "1"})
+    guest, guest_probe = device()
+    join_in_this_tab(guest, link, "Gus")
+    assert guest.evaluate("() => location.hash") == "#" + link.split("#", 1)[1]
+    ww_turn(host)
+    ww_turn(guest)
+    host.locator(WW_HAND).first.wait_for(timeout=30_000)   # the guest's move reached the host
+    leave(guest)
+    assert guest.evaluate("() => location.hash") == ""
+    base = let_go(guest, dom_counters(guest))
+    assert base["frames"] == [], base["frames"]
+    join_in_this_tab(guest, link)
+    guest.wait_for_timeout(1000)
+    leave(guest)
+    assert_let_go(guest, base, "an online guest")
+    assert guest_probe.errors == [] and host_probe.errors == []

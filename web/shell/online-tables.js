@@ -67,9 +67,9 @@ export async function resumeOnline(session, kept) {
   history.replaceState(null, '', `#host=${opened.room}`);
 }
 
-async function joinFromLink() {
+async function joinFromLink(hash = location.hash) {
   const online = await onlineModule();
-  const invitation = online.linkInvitation();
+  const invitation = online.linkInvitation(hash);
   if (!invitation) return;
   await online.joinTable(invitation, {
     // an online guest's log starts when it joins (the host answers only state and play)
@@ -83,4 +83,18 @@ export function wireOnline() {
   $('#online-host').addEventListener('click', startOnline);
   $('#online-settings-open').addEventListener('click', async () => (await onlineModule()).openSettings());
   if (/^#join=/.test(location.hash)) joinFromLink();
+  // An invitation opened in a tab already on the site (pasted into its address bar, or the
+  // installed app handed the link) changes only the hash: the page does not load again, so it
+  // is joined from here, what is on screen left first as its own button leaves it.
+  window.addEventListener('hashchange', () => {
+    const hash = location.hash;
+    if (!/^#join=/.test(hash)) return;
+    const screen = document.documentElement.dataset.screen;
+    const joiningLeave = document.querySelector('#game .online-join [data-act=leave]');
+    if (screen === 'online-join' && joiningLeave) joiningLeave.click();
+    else if (screen !== 'menu') closeGame();
+    // leaving a table clears the address; the invitation stays in it, so a reload rejoins
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+    joinFromLink(hash);
+  });
 }
