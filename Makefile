@@ -63,13 +63,15 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Pyodide, micropip and PyScript from the lockfiles, and the start-up snapshot (tools/vendor.py).
-web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/patch_pyscript.py tools/snapshot.mjs tools/page-wheels.txt tools/compile_pyc.mjs
+# Pyodide, micropip and PyScript from the lockfiles (tools/vendor.py).
+web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/patch_pyscript.py tools/page-wheels.txt tools/compile_pyc.mjs
 	$(PY) tools/vendor.py --runtime-only
 	touch $@
 
-# The engine wheel PyScript installs with micropip (pyproject.toml).
-web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime
+# The engine wheel PyScript installs with micropip (pyproject.toml), the standard library's
+# start archive, which holds what the engine imports, and the start-up snapshot, which holds
+# the engine: made again with the wheel (tools/vendor.py).
+web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime tools/split_stdlib.mjs tools/snapshot.mjs tools/startup-modules.json
 	$(PY) tools/vendor.py --engine-only
 	touch $@
 

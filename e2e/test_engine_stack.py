@@ -33,9 +33,11 @@ def wheel(site_root) -> zipfile.ZipFile:
 
 def test_the_wheel_carries_every_engine_module_and_nothing_else(wheel):
     names = set(wheel.namelist())
+    # py/'s top-level modules are the page's, not the engine's: the bridge is the worker's
+    # script, stdlib_rest goes (compiled) into the standard library's start archive
     ours = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
-            if "__pycache__" not in p.parts and p.name != "bridge.py"}
-    assert ours == {n for n in names if n.endswith(".py")}   # the bridge is the worker's script
+            if "__pycache__" not in p.parts and p.parent != ROOT / "py"}
+    assert ours == {n for n in names if n.endswith(".py")}
     assert not [n for n in names if n.endswith(".pyc") or "__pycache__" in n]
 
 
@@ -67,7 +69,7 @@ def test_the_wheel_carries_the_cards_and_every_tutorial(wheel, site_root):
 def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, base_url):
     """A whole first visit, every request of the page and of its workers seen by the browser
     context: PyScript's core and pyscript.toml, the engine's script, micropip's wheel from the
-    vendored Pyodide, the compiled standard-library modules a first visit needs and the engine
+    vendored Pyodide, the standard library's start archive (compiled) and the engine
     wheel, all from this site and none failed; none of
     PyScript's editor, terminal or game chunks; and the engine says micropip installed it."""
     ctx = browser.new_context(service_workers="block")
@@ -95,7 +97,10 @@ def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, bas
         names = [p.rsplit("/", 1)[-1] for p in paths]
         assert any(re.fullmatch(r"micropip-[\d.]+-py3-none-any\.whl", n) for n in names), names
         assert any(re.fullmatch(r"pipes_and_ducks-[\d.]+-py3-none-any\.whl", n) for n in names), names
-        assert "stdlib-bytecode.zip" in names    # a first visit: the stdlib micropip needs, compiled
+        # Python started on the start archive, compiled; the rest of the stdlib is not needed to
+        # start, nor Pyodide's own archive of sources
+        assert any(re.search(r"/stdlib(-[0-9a-f]{16})?/start\.zip$", p) for p in paths), paths
+        assert "rest.zip" not in names and "python_stdlib.zip" not in names, names
         unwanted = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey", "zip-")
         assert [n for n in names if n.startswith(unwanted)] == []
         assert failed == [] and errors == []

@@ -32,9 +32,14 @@ PYSCRIPT_LAZY = {"toml", "error"}
 # Inside web/: development-only folders and files never shipped.
 SKIP_DIRS = {"build", "tests", "test", "tools", "__pycache__", "node_modules"}
 SKIP_SUFFIXES = {".map", ".md", ".py", ".pyc", ".ts"}
+# Pyodide's own standard-library archive: the page starts on web/vendor/stdlib/ instead
+# (tools/split_stdlib.mjs); `make bench`'s bare anchor pages serve it from web/vendor/.
+SKIP_FILES = {"web/vendor/pyodide/python_stdlib.zip"}
 def wanted(path: Path) -> bool:
     rel = path.relative_to(ROOT / "web")
     if any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
+        return False
+    if path.relative_to(ROOT).as_posix() in SKIP_FILES:
         return False
     return path.suffix not in SKIP_SUFFIXES
 
@@ -43,12 +48,12 @@ STATIC_IMPORT = re.compile(r"""^\s*import\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}/[
 MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
 
 
-def module_graph(html: str) -> list[str]:
-    """Our own modules the page's module scripts import statically (not the scripts
-    themselves): the browser finds them only after parsing their importers, one level at a
-    time, and the menu is wired only once the whole graph has run."""
-    entries = [src for src in MODULE_SCRIPT.findall(html) if not src.startswith("web/vendor/")]
-    seen, todo = set(entries), list(entries)
+def module_graph(entries: list[str], seen: set[str] | None = None) -> list[str]:
+    """Our own modules ``entries`` import statically (not the entries themselves, nor those in
+    ``seen``): the browser finds them only after parsing their importers, one
+    level at a time, and the menu is wired only once the whole graph has run."""
+    seen = set(entries) if seen is None else seen | set(entries)
+    todo = list(entries)
     found = []
     while todo:
         here = ROOT / todo.pop(0)
@@ -62,21 +67,32 @@ def module_graph(html: str) -> list[str]:
 
 
 def engine_preloads(html: str, folder: Path, href: str) -> list[str]:
-    """PyScript's core and its static chunks, for a page that starts its engine at once (one
-    that declares the engine's worker; an embed loads PyScript only when the reader plays)."""
+    """What a page that starts its engine at once (one that declares the engine's worker; an
+    embed loads PyScript only when the reader plays) imports to start it: where the runtime is
+    (runtime.mjs, imported by web/engine.js when it starts), PyScript's core, its static chunks
+    and the lazy chunks it always loads (PYSCRIPT_LAZY)."""
     if '<script type="py" worker name="engine"' not in html:
         return []
-    core = (folder / "core.js").read_text()
-    return [f"{href}core.js"] + [f"{href}{c}" for c in re.findall(r'from\s*"\./([^"]+\.js)"', core)]
+    core = [f"{href}{name}" for name in ["core.js", *re.findall(r'from\s*"\./([^"]+\.js)"', (folder / "core.js").read_text())]]
+    lazy = sorted(name for name in pyscript_chunks(folder) if name.split("-")[0] in PYSCRIPT_LAZY)
+    return ["web/vendor/runtime.mjs", *core, *(f"{href}{name}" for name in lazy)]
 
 
-def with_preloads(html: str, extra: list[str] = ()) -> str:
-    """The page with modulepreload links for its module graph (and ``extra`` modules), before
-    its first module script."""
-    first = MODULE_SCRIPT.search(html)
-    assert first, "the page has no module script"
-    links = "".join(f'<link rel="modulepreload" href="{c}">\n  ' for c in [*module_graph(html), *extra])
-    return html[:first.start()] + links + html[first.start():]
+def with_preloads(html: str, engine: list[str] = ()) -> str:
+    """The page with modulepreload links for its module graph, before its first module script:
+    the first script (web/engine.js) and its graph, then ``engine`` (what it imports to start
+    the engine), then the other scripts and the rest of the graph. The engine's start waits on
+    the first ones, the menu on the rest, and a browser fetches six at a time over HTTP/1.1
+    (and the page's own scripts only after every link before them): in this order the engine
+    starts first."""
+    scripts = [src for src in MODULE_SCRIPT.findall(html) if not src.startswith("web/vendor/")]
+    assert scripts, "the page has no module script"
+    first = module_graph(scripts[:1], set(scripts))
+    rest = module_graph(scripts, set(scripts) | set(first))
+    order = [scripts[0], *first, *engine, *scripts[1:], *rest]
+    links = "".join(f'<link rel="modulepreload" href="{c}">\n  ' for c in order)
+    at = MODULE_SCRIPT.search(html).start()
+    return html[:at] + links + html[at:]
 
 
 def content_hash(*paths: Path) -> str:
@@ -111,8 +127,8 @@ def hashed(vendor: Path, folder: str, prefix: str) -> str:
 
 
 def version_runtime(out: Path) -> str:
-    """Give the runtime, PyScript and the engine wheel content-hashed folders (pyodide-HASH/,
-    pyscript-HASH/, engine-HASH/) and tell the page and the worker (runtime.mjs) and PyScript
+    """Give the runtime, PyScript, the standard library and the engine wheel content-hashed
+    folders (pyodide-HASH/, pyscript-HASH/, stdlib-HASH/, engine-HASH/) and tell the page and the worker (runtime.mjs) and PyScript
     (pyscript.toml). A changed file then has a new address, so the service worker may take each
     from the HTTP cache the first visit just filled instead of downloading it again
     (tools/sw.mjs), and can never mistake an old file for the current one. Returns PyScript's
@@ -126,8 +142,9 @@ def version_runtime(out: Path) -> str:
             chunk.unlink()
     pyodide = hashed(vendor, "pyodide", "pyodide")
     pyscript = hashed(vendor, "pyscript", "pyscript")
+    stdlib = hashed(vendor, "stdlib", "stdlib")
     engine = hashed(vendor, "wheels", "engine")
-    write_runtime_names(f"{pyodide}/", f"{pyscript}/", vendor)
+    write_runtime_names(f"{pyodide}/", f"{pyscript}/", f"{stdlib}/", vendor)
     for name in ENGINE_FILES:
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, out / name)

@@ -1,6 +1,15 @@
 // Make a memory snapshot of the vendored Pyodide just after it has started Python, for
 // tools/vendor.py:
-//   node tools/snapshot.mjs OUT
+//   node tools/snapshot.mjs OUT STDLIB [WHEEL]
+//
+// STDLIB is the start archive the page boots from (tools/split_stdlib.mjs): Python's import
+// system keeps the archive's table of contents in memory, so the snapshot holds that table and
+// must be restored on the very same archive (its hash is in the snapshot's name).
+// With WHEEL (the engine wheel PyScript installs), the snapshot has it installed and the
+// engine's pure-Python modules imported: a repeat visit then neither compiles nor runs them
+// again. micropip still installs the same wheel after the restore, as pyscript.toml says; the
+// modules already imported are the ones it installs, because the snapshot's name carries the
+// wheel's hash (tools/vendor.py), so no page restores a snapshot of another engine.
 //
 // A repeat visit restores this instead of starting Python again (web/snapshot.mjs,
 // docs/startup.md). The standard-library modules that micropip and PyScript's own package
@@ -12,9 +21,9 @@
 // path of this machine. Pyodide refuses a snapshot made by a different build of its wasm.
 import fs from 'node:fs';
 
-const out = process.argv[2];
-if (!out) {
-  console.error('usage: node tools/snapshot.mjs OUT');
+const [out, stdLibURL, wheel] = process.argv.slice(2);
+if (!out || !stdLibURL) {
+  console.error('usage: node tools/snapshot.mjs OUT STDLIB [WHEEL]');
   process.exit(2);
 }
 // Emscripten names the program after argv[1] under Node ('./this.program' in a browser), and
@@ -25,6 +34,7 @@ process.env.TZ = 'UTC';
 const { loadPyodide } = await import('../web/vendor/pyodide/pyodide.mjs');
 const py = await loadPyodide({
   _makeSnapshot: true,
+  stdLibURL,
   stdout: () => {},
   stderr: (s) => console.error(s),
   // what a fresh start in an English-language browser has (LANG follows the browser's language)
@@ -33,4 +43,14 @@ const py = await loadPyodide({
 // What a start of the page imports beyond a bare Pyodide, standard library only.
 const { stdlib } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
 py.runPython(`import ${stdlib.join(', ')}`);
+if (wheel) {
+  // installed as micropip installs a pure-Python wheel: unpacked into site-packages
+  py.FS.writeFile('/tmp/engine.whl', fs.readFileSync(wheel));
+  py.runPython(`import site, zipfile
+with zipfile.ZipFile('/tmp/engine.whl') as whl:
+    whl.extractall(site.getsitepackages()[0])`);
+  py.FS.unlink('/tmp/engine.whl');
+  const { engine } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
+  py.runPython(`import ${engine.join(', ')}`);
+}
 fs.writeFileSync(out, py.makeMemorySnapshot());

@@ -6,15 +6,18 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
                         (tools/page-wheels.txt, hash-checked), compiled as Pyodide's own
                         distribution serves it (below); the lock file names it, and the copy
                         here gets the sha256 of the wheel it really serves
-                        and stdlib-bytecode.zip: the standard-library modules a first visit
-                        imports beyond a bare start (tools/startup-modules.json), compiled
+  web/vendor/stdlib/    Pyodide's standard library in two archives (tools/split_stdlib.mjs):
+                        start.zip, what a start imports, compiled, which Pyodide boots from,
+                        and rest.zip, mounted when one of its modules is first imported
+                        (py/stdlib_rest.py); made with the engine, whose imports count
   web/vendor/pyscript/  @pyscript/core's bundle from npm (tools/build.py ships only the
                         chunks the page loads), patched to carry its worker hooks as code
                         rather than text (tools/patch_pyscript.py: no 'unsafe-eval')
   web/vendor/wheels/    the engine: pyproject.toml built into a wheel (hatchling); PyScript
                         installs it with micropip (pyscript.toml)
   web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
-                        a memory snapshot of Pyodide just after it started Python
+                        a memory snapshot of Pyodide just after it started Python (on
+                        stdlib/start.zip), with the engine's modules imported
                         (tools/snapshot.mjs), gzipped, and its name and size for the page:
                         repeat visits restore it instead of starting Python (web/snapshot.mjs).
                         HASH covers everything it was made from, so a page never restores a
@@ -56,7 +59,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
 WHEELS = VENDOR / "wheels"
 PAGE_WHEELS = ROOT / "tools" / "page-wheels.txt"
-STDLIB_BYTECODE = "stdlib-bytecode.zip"   # web/interpreter.mjs fetches it by this name
+STDLIB = VENDOR / "stdlib"   # start.zip and rest.zip (tools/split_stdlib.mjs)
 # Browser libraries online play loads on demand (web/online/, docs/online.md): node_modules
 # path -> web/vendor/ path.
 BROWSER_LIBS = {"peerjs/dist/peerjs.min.js": "peerjs/peerjs.min.js",
@@ -72,13 +75,12 @@ def copy_runtime() -> None:
     pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
         sys.exit("node_modules is missing: run `npm ci` first (make does this for you).")
-    (VENDOR / "pyodide").mkdir(parents=True, exist_ok=True)
+    if (VENDOR / "pyodide").exists():   # nothing left of an earlier version's files
+        shutil.rmtree(VENDOR / "pyodide")
+    (VENDOR / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
     vendor_page_wheels(VENDOR / "pyodide")
-    # the standard-library modules a first visit imports beyond a bare start, compiled
-    subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), "--stdlib",
-                    str(VENDOR / "pyodide" / STDLIB_BYTECODE)], check=True)
     if (VENDOR / "pyscript").exists():
         shutil.rmtree(VENDOR / "pyscript")
     (VENDOR / "pyscript").mkdir()
@@ -108,7 +110,7 @@ def vendor_page_wheels(runtime: Path) -> None:
     """The wheels Pyodide's lock file names but its npm package lacks (micropip): downloaded
     from PyPI once (kept in web/vendor/.downloads/, checked against their pinned hashes),
     served compiled beside the runtime, and the vendored lock file told the sha256 of the file
-    it really serves, so Pyodide's integrity check passes."""
+    it really serves, so Pyodide's integrity check passes; the lock file names nothing else."""
     lock_path = runtime / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     python = ".".join(lock["info"]["python"].split(".")[:2])   # what the wheels must support
@@ -132,19 +134,36 @@ def vendor_page_wheels(runtime: Path) -> None:
         compiled(wheel, served, site_packages)
         lock["packages"][name]["file_name"] = served.name
         lock["packages"][name]["sha256"] = hashlib.sha256(served.read_bytes()).hexdigest()
+    # Only what this site serves: the other 356 packages' files are on Pyodide's CDN, never
+    # fetched from here, and their entries were 110 KB of every start's download and parse.
+    lock["packages"] = {name: lock["packages"][name] for name in pins}
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
 
 
 def write_runtime_names(pyodide: str = "pyodide/", pyscript: str = "pyscript/",
-                        vendor: Path = VENDOR) -> None:
+                        stdlib: str = "stdlib/", vendor: Path = VENDOR) -> None:
     (vendor / "runtime.mjs").write_text(
         "// Written by tools/vendor.py (or tools/build.py): where the page finds PyScript and the\n"
-        "// engine worker finds Pyodide.\n"
-        f"export const runtime = {{ pyodide: '{pyodide}', pyscript: '{pyscript}' }};\n")
+        "// engine worker finds Pyodide and the standard library it starts on.\n"
+        f"export const runtime = {{ pyodide: '{pyodide}', pyscript: '{pyscript}', stdlib: '{stdlib}' }};\n")
+    # the worker imports Pyodide's loader statically through this, together with its own
+    # modules, rather than after them (one round trip less before Python starts)
+    (vendor / "pyodide-loader.mjs").write_text(
+        "// Written by tools/vendor.py (or tools/build.py): the vendored Pyodide's loader.\n"
+        f"export * from './{pyodide}pyodide.mjs';\n")
 
 
-def make_snapshot() -> None:
-    sources = [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + [ROOT / "tools" / "snapshot.mjs"]
+def split_stdlib(wheel: Path) -> None:
+    """Pyodide's standard library as the start archive and the rest (tools/split_stdlib.mjs):
+    made again with the engine, since what the engine imports is in the start archive."""
+    subprocess.run(["node", str(ROOT / "tools" / "split_stdlib.mjs"), str(wheel), str(STDLIB)], check=True)
+
+
+def make_snapshot(wheel: Path) -> None:
+    """The snapshot of Python just started on the start archive, with the engine's modules
+    imported (tools/snapshot.mjs): made again whenever the engine changes."""
+    sources = [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + [
+        STDLIB / "start.zip", ROOT / "tools" / "snapshot.mjs", ROOT / "tools" / "startup-modules.json", wheel]
     digest = hashlib.sha256()
     for path in sources:
         digest.update(hashlib.sha256(path.read_bytes()).digest())
@@ -153,7 +172,8 @@ def make_snapshot() -> None:
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot.bin"
-        subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(raw)], check=True)
+        subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(raw), str(STDLIB / "start.zip"),
+                        str(wheel)], check=True)
         data = raw.read_bytes()
     # mtime=0: the same snapshot always gzips to the same bytes
     (VENDOR / name).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
@@ -214,9 +234,10 @@ if __name__ == "__main__":
     # changes, the engine wheel when the engine's sources do.
     if "--engine-only" not in sys.argv:
         copy_runtime()
-        make_snapshot()
         write_runtime_names()
         print(f"vendored the runtime into {VENDOR.relative_to(ROOT)}/")
     if "--runtime-only" not in sys.argv:
         wheel = build_wheel()
         print(f"built the engine wheel {wheel.relative_to(ROOT)}")
+        split_stdlib(wheel)   # what the engine imports is in the start archive
+        make_snapshot(wheel)  # the engine is in it, so it follows the wheel

@@ -13,13 +13,19 @@
 // has come (for the loading bar, and the moments `make bench` reports), which path it took and
 // what failed: {pnd: 'stage', name, value, at}, {pnd: 'boot', how}, {pnd: 'failed', message}.
 import { runtime } from './vendor/runtime.mjs';
+import * as pyodide from './vendor/pyodide-loader.mjs';
 import { forgetSnapshot, storedSnapshot } from './snapshot.mjs';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
 
 keepPyScriptStoresInMemory(); // PyScript's package cache opens as the interpreter starts
 
 const indexURL = new URL(`./vendor/${runtime.pyodide}`, import.meta.url).href;
-const STDLIB_BYTECODE = '/lib/stdlib-bytecode.zip';
+// Pyodide's standard library in two archives (tools/split_stdlib.mjs): Python boots from the
+// start archive, what a start imports, compiled (Pyodide's own archive is source only, and
+// compiling it was two thirds of a bare start); the rest is mounted by py/stdlib_rest.py the
+// first time one of its modules is imported, which no start does.
+const stdlibURL = new URL(`./vendor/${runtime.stdlib}`, import.meta.url).href;
+const stdLibURL = `${stdlibURL}start.zip`;
 const tell = (message) => postMessage({ pnd: message[0], ...message[1] });
 /** A stage reached: its name, the share of the start done, and when (on the shared clock). */
 const stage = (name, value) => tell(['stage', { name, value, at: performance.timeOrigin + performance.now() }]);
@@ -41,7 +47,6 @@ console.warn = (...args) => {
 // engine wheel marks a stage of ours (`make bench` splits PyScript's share of the start by it).
 addEventListener('py:progress', ({ detail }) => { if (detail === 'Loaded Pyodide') stage('installed', 0.8); });
 
-const pyodide = await import(`${indexURL}pyodide.mjs`);
 export const { version } = pyodide;
 
 let how = null;
@@ -54,7 +59,7 @@ async function boot() {
   let py = null;
   if (stored) {
     try {
-      py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: stored.bytes });
+      py = await pyodide.loadPyodide({ indexURL, stdLibURL, _loadSnapshot: stored.bytes });
       // The snapshot froze the random module's state: every visit would draw the same numbers.
       py.runPython('import random; random.seed()');
       how = 'snapshot';
@@ -65,19 +70,10 @@ async function boot() {
     }
   }
   if (!py) {
-    // A first visit compiles nothing of what micropip and PyScript import beyond a bare start:
-    // those standard-library modules come compiled (tools/compile_pyc.mjs --stdlib), ahead of
-    // the stdlib archive on sys.path (a snapshot has them imported already).
-    const bytecode = fetch(`${indexURL}stdlib-bytecode.zip`).then((res) => (res.ok ? res.arrayBuffer() : null));
-    bytecode.catch(() => {}); // a start without it only compiles them from source
-    py = await pyodide.loadPyodide({ indexURL });
+    py = await pyodide.loadPyodide({ indexURL, stdLibURL });
     how = 'fresh'; // the page stores a snapshot for the next visit once the engine is ready
-    const compiled = await bytecode.catch(() => null);
-    if (compiled) {
-      py.FS.writeFile(STDLIB_BYTECODE, new Uint8Array(compiled));
-      py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(STDLIB_BYTECODE)})`);
-    }
   }
+  mountRestWhenImported(py);
   tell(['boot', { how }]);
   stage('python', 0.5);
   // PyScript installs the engine wheel with micropip next; micropip itself comes from the
@@ -85,6 +81,26 @@ async function boot() {
   await py.loadPackage('micropip', { messageCallback: () => {} });
   stage('micropip', 0.6);
   return py;
+}
+
+/** The rest of the standard library, for py/stdlib_rest.py: downloaded when a module of it is
+ * first imported. Imports are synchronous, and so is this download (allowed in a worker); the
+ * service worker has it precached after a first visit. */
+function mountRestWhenImported(py) {
+  const load = (path) => {
+    const request = new XMLHttpRequest();
+    request.open('GET', `${stdlibURL}rest.zip`, false);
+    request.responseType = 'arraybuffer';
+    request.send();
+    if (request.status !== 200) throw new Error(`HTTP ${request.status}`);
+    py.FS.writeFile(path, new Uint8Array(request.response));
+  };
+  const rest = py.pyimport('stdlib_rest');
+  try {
+    rest.install(load);
+  } finally {
+    rest.destroy();
+  }
 }
 
 /** What PyScript calls. Only output handlers may differ from our start: packages are

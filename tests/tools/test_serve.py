@@ -52,3 +52,48 @@ def test_an_unchanged_older_file_is_still_not_modified(tmp_path):
         assert _get(url, since=modified)[0] == 304
     finally:
         server.shutdown()
+
+
+def _cache_control(url: str) -> str:
+    with urllib.request.urlopen(url) as res:
+        return res.headers["Cache-Control"]
+
+
+def test_only_content_hashed_folders_are_kept_without_asking(tmp_path):
+    """A built site's web/vendor/NAME-HASH/ folders never change at an address (tools/build.py):
+    a browser may keep them; every other file is revalidated on every load (never stale)."""
+    hashed = tmp_path / "web" / "vendor" / "pyodide-0123456789abcdef"
+    hashed.mkdir(parents=True)
+    (hashed / "pyodide.mjs").write_text("x")
+    (tmp_path / "web" / "vendor" / "pyodide").mkdir()
+    (tmp_path / "web" / "vendor" / "pyodide" / "pyodide.mjs").write_text("x")   # a checkout's, not hashed
+    (tmp_path / "index.html").write_text("page")
+    server = make_server(str(tmp_path), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        assert _cache_control(base + "web/vendor/pyodide-0123456789abcdef/pyodide.mjs") == "max-age=31536000, immutable"
+        assert _cache_control(base + "web/vendor/pyodide/pyodide.mjs") == "no-cache"
+        assert _cache_control(base + "index.html") == "no-cache"
+    finally:
+        server.shutdown()
+
+
+def test_connections_are_kept_open_between_requests(tmp_path):
+    """HTTP/1.1: the page's ~60 files share a browser's few connections, as on a real host."""
+    import http.client
+    (tmp_path / "a.txt").write_text("a")
+    (tmp_path / "b.txt").write_text("b")
+    server = make_server(str(tmp_path), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1])
+        conn.request("GET", "/a.txt")
+        first = conn.getresponse()
+        assert (first.version, first.read()) == (11, b"a")
+        sock = conn.sock
+        conn.request("GET", "/b.txt")
+        assert conn.getresponse().read() == b"b" and conn.sock is sock   # the same connection
+        conn.close()
+    finally:
+        server.shutdown()
