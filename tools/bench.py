@@ -1,5 +1,10 @@
 """`make bench`: page start-up in headless Chromium, then each engine's own benchmark.
 
+`python tools/bench.py startup` times the start-up alone; BENCH_RUNS sets the runs (25), and
+BENCH_DIST another built site to time the same way (an earlier build, to compare in the same
+hour: the machine's speed changes by the hour). Start-up is measured on an idle machine: the
+first line gives the load average.
+
 Start-up, in two parts, each interleaving our page (the built site, dist/) with two anchors
 served from the same vendored files: a bare `loadPyodide()` page (tools/bench-bare.html) and a
 PyScript hello-world named worker (tools/bench-pyscript-hello.*), the floor of the specified
@@ -83,7 +88,8 @@ def site_with_anchors(dist: Path, tmp: Path) -> Path:
     starts on web/vendor/stdlib/): it is served beside the runtime here, as Pyodide expects."""
     shutil.copytree(dist, tmp, symlinks=True, copy_function=os.symlink, dirs_exist_ok=True)
     for runtime_dir in (tmp / "web" / "vendor").glob("pyodide-*/"):
-        (runtime_dir / "python_stdlib.zip").symlink_to(ROOT / "web" / "vendor" / "pyodide" / "python_stdlib.zip")
+        if not (runtime_dir / "python_stdlib.zip").exists():
+            (runtime_dir / "python_stdlib.zip").symlink_to(ROOT / "web" / "vendor" / "pyodide" / "python_stdlib.zip")
     (tmp / "tools").mkdir()
     (tmp / "tools" / "bench-bare.html").symlink_to(ROOT / "tools" / "bench-bare.html")
     runtime = (dist / "web" / "vendor" / "runtime.mjs").read_text()
@@ -99,7 +105,7 @@ LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())   # start-up is meas
 
 
 def bench_startup() -> None:
-    dist = ROOT / "dist"
+    dist = Path(os.environ.get("BENCH_DIST", ROOT / "dist"))   # another build, to compare
     if not (dist / "index.html").exists():
         sys.exit("dist/ is missing: run `make build` first (`make bench` does).")
     with tempfile.TemporaryDirectory() as tmp:
