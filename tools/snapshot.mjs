@@ -20,6 +20,7 @@
 // matters: the same environment variables, program name (sys.executable) and time zone, and no
 // path of this machine. Pyodide refuses a snapshot made by a different build of its wasm.
 import fs from 'node:fs';
+import { refSerializer } from '../web/snapshot-refs.mjs';
 
 const [out, stdLibURL, wheel] = process.argv.slice(2);
 if (!out || !stdLibURL) {
@@ -43,14 +44,23 @@ const py = await loadPyodide({
 // What a start of the page imports beyond a bare Pyodide, standard library only.
 const { stdlib } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
 py.runPython(`import ${stdlib.join(', ')}`);
-if (wheel) {
-  // installed as micropip installs a pure-Python wheel: unpacked into site-packages
-  py.FS.writeFile('/tmp/engine.whl', fs.readFileSync(wheel));
+/** A pure-Python wheel installed as micropip installs one: unpacked into site-packages. */
+function unpack(whl) {
+  py.FS.writeFile('/tmp/unpack.whl', fs.readFileSync(whl));
   py.runPython(`import site, zipfile
-with zipfile.ZipFile('/tmp/engine.whl') as whl:
+with zipfile.ZipFile('/tmp/unpack.whl') as whl:
     whl.extractall(site.getsitepackages()[0])`);
-  py.FS.unlink('/tmp/engine.whl');
+  py.FS.unlink('/tmp/unpack.whl');
+}
+if (wheel) {
+  unpack(wheel);
   const { engine } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
   py.runPython(`import ${engine.join(', ')}`);
 }
-fs.writeFileSync(out, py.makeMemorySnapshot());
+// micropip, imported: PyScript installs the engine with it at every start. Its JavaScript
+// objects are named for the page by web/snapshot-refs.mjs; its files, like the engine's, are not
+// in a memory snapshot: web/interpreter.mjs loads its wheel after the restore as before.
+const pyodideDir = new URL('../web/vendor/pyodide/', import.meta.url);
+unpack(new URL(fs.readdirSync(pyodideDir).find((f) => /^micropip-.*\.whl$/.test(f)), pyodideDir));
+py.runPython('import micropip');
+fs.writeFileSync(out, py.makeMemorySnapshot({ serializer: refSerializer(py) }));

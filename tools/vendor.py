@@ -160,10 +160,11 @@ def split_stdlib(wheel: Path) -> None:
 
 
 def make_snapshot(wheel: Path) -> None:
-    """The snapshot of Python just started on the start archive, with the engine's modules
-    imported (tools/snapshot.mjs): made again whenever the engine changes."""
-    sources = [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + [
-        STDLIB / "start.zip", ROOT / "tools" / "snapshot.mjs", ROOT / "tools" / "startup-modules.json", wheel]
+    """The snapshot of Python just started on the start archive, with the engine's modules and
+    micropip imported (tools/snapshot.mjs): made again whenever the engine changes."""
+    sources = [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + sorted(VENDOR.glob("pyodide/micropip-*.whl")) + [
+        STDLIB / "start.zip", ROOT / "tools" / "snapshot.mjs", ROOT / "web" / "snapshot-refs.mjs",
+        ROOT / "tools" / "startup-modules.json", wheel]
     digest = hashlib.sha256()
     for path in sources:
         digest.update(hashlib.sha256(path.read_bytes()).digest())

@@ -15,6 +15,7 @@
 import { runtime } from './vendor/runtime.mjs';
 import * as pyodide from './vendor/pyodide-loader.mjs';
 import { forgetSnapshot, storedSnapshot } from './snapshot.mjs';
+import { refDeserializer } from './snapshot-refs.mjs';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
 
 keepPyScriptStoresInMemory(); // PyScript's package cache opens as the interpreter starts
@@ -59,7 +60,12 @@ async function boot() {
   let py = null;
   if (stored) {
     try {
-      py = await pyodide.loadPyodide({ indexURL, stdLibURL, _loadSnapshot: stored.bytes });
+      // micropip is imported in the snapshot: the JavaScript objects it holds are named there
+      // and are the restored Pyodide's here (web/snapshot-refs.mjs)
+      let restored = null;
+      py = await pyodide.loadPyodide({ indexURL, stdLibURL, _loadSnapshot: stored.bytes,
+        _snapshotDeserializer: refDeserializer(() => restored) });
+      restored = py;
       // The snapshot froze the random module's state: every visit would draw the same numbers.
       py.runPython('import random; random.seed()');
       how = 'snapshot';
