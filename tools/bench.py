@@ -101,7 +101,12 @@ def site_with_anchors(dist: Path, tmp: Path) -> Path:
     return tmp
 
 
-LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())   # start-up is measured idle: say how idle
+def load_average() -> str:
+    """Start-up is measured on an idle machine: the bench says how idle it was."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+LOAD_BEFORE = load_average()
 
 
 def bench_startup() -> None:
@@ -239,7 +244,7 @@ def measure_startup(site: Path) -> None:
     server.shutdown()
     print(f"start-up in headless Chromium ({os.cpu_count()} cores), the built site (dist/) against a bare "
           f"loadPyodide() page from the same files; load average before: {LOAD_BEFORE}, after: "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+          f"{load_average()}")
     print(f"  warm loads, median of {RUNS} each (service workers blocked):")
     print(f"  {'bare loadPyodide():':40s}{statistics.median(bare):7.0f} ms")
     print(f"  {'PyScript hello-world named worker:':40s}{statistics.median(hello):7.0f} ms   / bare "

@@ -50,8 +50,8 @@ MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
 
 def module_graph(entries: list[str], seen: set[str] | None = None) -> list[str]:
     """Our own modules ``entries`` import statically (not the entries themselves, nor those in
-    ``seen``): the browser finds them only after parsing their importers, one
-    level at a time, and the menu is wired only once the whole graph has run."""
+    ``seen``): the browser finds them only after parsing their importers, one level at a time,
+    and the menu is wired only once the whole graph has run."""
     seen = set(entries) if seen is None else seen | set(entries)
     todo = list(entries)
     found = []
@@ -73,7 +73,8 @@ def engine_preloads(html: str, folder: Path, href: str) -> list[str]:
     and the lazy chunks it always loads (PYSCRIPT_LAZY)."""
     if '<script type="py" worker name="engine"' not in html:
         return []
-    core = [f"{href}{name}" for name in ["core.js", *re.findall(r'from\s*"\./([^"]+\.js)"', (folder / "core.js").read_text())]]
+    static = re.findall(r'from\s*"\./([^"]+\.js)"', (folder / "core.js").read_text())
+    core = [f"{href}{name}" for name in ["core.js", *static]]
     lazy = sorted(name for name in pyscript_chunks(folder) if name.split("-")[0] in PYSCRIPT_LAZY)
     return ["web/vendor/runtime.mjs", *core, *(f"{href}{name}" for name in lazy)]
 
@@ -128,8 +129,8 @@ def hashed(vendor: Path, folder: str, prefix: str) -> str:
 
 def version_runtime(out: Path) -> str:
     """Give the runtime, PyScript, the standard library and the engine wheel content-hashed
-    folders (pyodide-HASH/, pyscript-HASH/, stdlib-HASH/, engine-HASH/) and tell the page and the worker (runtime.mjs) and PyScript
-    (pyscript.toml). A changed file then has a new address, so the service worker may take each
+    folders (pyodide-HASH/, pyscript-HASH/, stdlib-HASH/, engine-HASH/) and tell the page and
+    the worker (runtime.mjs) and PyScript (pyscript.toml). A changed file then has a new address, so the service worker may take each
     from the HTTP cache the first visit just filled instead of downloading it again
     (tools/sw.mjs), and can never mistake an old file for the current one. Returns PyScript's
     folder in the built site."""

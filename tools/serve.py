@@ -11,8 +11,8 @@ import argparse
 import functools
 import http.server
 import os
-import sys
 import re
+import sys
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,7 +22,8 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".toml": "text/plain", ".zip": "application/zip", ".svg": "image/svg+xml"}
 
 
-HASHED = re.compile(r"/web/vendor/(?:pyodide|pyscript|stdlib|engine)-[0-9a-f]{16}/")
+# tools/build.py names each folder of the runtime, PyScript, the stdlib and the engine NAME-HASH
+HASHED = re.compile(r"/web/vendor/[a-z]+-[0-9a-f]{16}/")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

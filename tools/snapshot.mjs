@@ -14,9 +14,9 @@
 // A repeat visit restores this instead of starting Python again (web/snapshot.mjs,
 // docs/startup.md). The standard-library modules that micropip and PyScript's own package
 // import at every start are imported here first, so a repeat visit neither compiles nor runs
-// them again. (micropip itself cannot be in it: once imported it holds references to
-// Pyodide's JavaScript API that a snapshot cannot carry.) The snapshot is the interpreter's whole memory, so whatever the start-up
-// read from its surroundings is frozen into it. Node is made to look like the browser where it
+// them again, and so is micropip itself (the JavaScript objects it holds are named for the page
+// by web/snapshot-refs.mjs). The snapshot is the interpreter's whole memory, so whatever the
+// start-up read from its surroundings is frozen into it. Node is made to look like the browser where it
 // matters: the same environment variables, program name (sys.executable) and time zone, and no
 // path of this machine. Pyodide refuses a snapshot made by a different build of its wasm.
 import fs from 'node:fs';
@@ -41,9 +41,10 @@ const py = await loadPyodide({
   // what a fresh start in an English-language browser has (LANG follows the browser's language)
   env: { HOME: '/home/pyodide', LANG: 'en_US.UTF-8' },
 });
-// What a start of the page imports beyond a bare Pyodide, standard library only.
-const { stdlib } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
+// What a start of the page imports beyond a bare Pyodide: standard library, and the engine's.
+const { stdlib, engine } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
 py.runPython(`import ${stdlib.join(', ')}`);
+
 /** A pure-Python wheel installed as micropip installs one: unpacked into site-packages. */
 function unpack(whl) {
   py.FS.writeFile('/tmp/unpack.whl', fs.readFileSync(whl));
@@ -54,7 +55,6 @@ with zipfile.ZipFile('/tmp/unpack.whl') as whl:
 }
 if (wheel) {
   unpack(wheel);
-  const { engine } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
   py.runPython(`import ${engine.join(', ')}`);
 }
 // micropip, imported: PyScript installs the engine with it at every start. Its JavaScript

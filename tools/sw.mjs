@@ -38,7 +38,7 @@ try {
     globPatterns: ['**/*.{html,js,mjs,css,json,toml,py,whl,zip,wasm,svg,png,webmanifest}'],
     globIgnores: ['sw.js', 'sw-template.js', `${WORKBOX_DIR}/**`, '**/*.map'],
     // The address carries the content's hash: taken from the HTTP cache as it is.
-    dontCacheBustURLsMatching: /(?:^|\/)web\/vendor\/(?:pyodide|pyscript|stdlib|engine)-[0-9a-f]{16}\//,
+    dontCacheBustURLsMatching: /(?:^|\/)web\/vendor\/[a-z]+-[0-9a-f]{16}\//,
     // pyodide.asm.wasm and the standard library's archives are several MB each.
     maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
   });

@@ -17,7 +17,7 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
                         installs it with micropip (pyscript.toml)
   web/vendor/pyodide-snapshot-HASH.gz, web/vendor/snapshot.mjs
                         a memory snapshot of Pyodide just after it started Python (on
-                        stdlib/start.zip), with the engine's modules imported
+                        stdlib/start.zip), with micropip and the engine's modules imported
                         (tools/snapshot.mjs), gzipped, and its name and size for the page:
                         repeat visits restore it instead of starting Python (web/snapshot.mjs).
                         HASH covers everything it was made from, so a page never restores a

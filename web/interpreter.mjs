@@ -25,8 +25,8 @@ const indexURL = new URL(`./vendor/${runtime.pyodide}`, import.meta.url).href;
 // start archive, what a start imports, compiled (Pyodide's own archive is source only, and
 // compiling it was two thirds of a bare start); the rest is mounted by py/stdlib_rest.py the
 // first time one of its modules is imported, which no start does.
-const stdlibURL = new URL(`./vendor/${runtime.stdlib}`, import.meta.url).href;
-const stdLibURL = `${stdlibURL}start.zip`;
+const stdlibFolder = new URL(`./vendor/${runtime.stdlib}`, import.meta.url).href;
+const stdLibURL = `${stdlibFolder}start.zip`; // Pyodide's option's name
 const tell = (message) => postMessage({ pnd: message[0], ...message[1] });
 /** A stage reached: its name, the share of the start done, and when (on the shared clock). */
 const stage = (name, value) => tell(['stage', { name, value, at: performance.timeOrigin + performance.now() }]);
@@ -95,7 +95,7 @@ async function boot() {
 function mountRestWhenImported(py) {
   const load = (path) => {
     const request = new XMLHttpRequest();
-    request.open('GET', `${stdlibURL}rest.zip`, false);
+    request.open('GET', `${stdlibFolder}rest.zip`, false);
     request.responseType = 'arraybuffer';
     request.send();
     if (request.status !== 200) throw new Error(`HTTP ${request.status}`);
