@@ -37,8 +37,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 # starts, not a speed check. On this 2-core machine under make test's load (20-30) a first
 # visit took over 60 s.
 READY_WAIT = 120_000
-# The Cache Storage cache the start-up snapshot lives in (web/snapshot.mjs).
-SNAPSHOT_CACHE = "pnd-pyodide-snapshot"
+# The start-up snapshot's folder in the origin private file system (web/snapshot.mjs), and the
+# names of the snapshots stored whole in it (not one being written: NAME.part, and Chromium's
+# NAME.part.crswap beside it), in a page of the site's origin.
+SNAPSHOT_FOLDER = "pnd-pyodide-snapshot"
+SNAPSHOT_NAMES = """async () => {
+    try {
+        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('%s');
+        const names = [];
+        for await (const name of folder.keys()) if (!name.includes('.part')) names.push(name);
+        return names.sort();
+    } catch {
+        return [];
+    } }""" % SNAPSHOT_FOLDER
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -131,13 +142,16 @@ class ContextPool:
     a context lent again against 7.0-7.8 in a new one (idle machine, 3 starts each, 4 rounds
     alternating). What a test leaves in one is emptied before the next borrows it: its pages
     are closed, and the site's origins lose their cookies, local storage, IndexedDB, service
-    workers (DevTools' Storage.clearDataForOrigin) and every Cache Storage cache but the
-    snapshot; its permissions and routes go, and it is back online. A context whose test
+    workers (DevTools' Storage.clearDataForOrigin), every Cache Storage cache and everything
+    in the origin private file system but the snapshot; its permissions and routes go, and it
+    is back online. A context whose test
     installed Playwright's fake clock is closed (the clock cannot be taken out), and one that
     cannot be emptied too, with a warning in the run's summary."""
 
-    CLEARED = ("cookies,file_systems,indexeddb,local_storage,service_workers,websql,"
-               "shared_storage,storage_buckets")
+    # Not file_systems: that is the origin private file system, the snapshot's, emptied but
+    # for it by _keep_only_the_snapshot.
+    CLEARED = ("cookies,indexeddb,local_storage,service_workers,websql,shared_storage,"
+               "storage_buckets")
 
     def __init__(self, browser):
         self.browser = browser
@@ -219,19 +233,28 @@ class ContextPool:
 
     @staticmethod
     def _keep_only_the_snapshot(page, site: str) -> bool:
-        """Delete every Cache Storage cache of ``site`` (an origin) but the snapshot's, from a
-        blank page of that origin: Chromium answers DevTools' CacheStorage domain only for an
-        origin one of the target's frames shows ("No frame found for given storage key"), so
-        doing it from about:blank failed and every context was closed instead of lent again.
-        Whether the snapshot cache holds one entry, as storing leaves it (a test that replaced
-        it leaves another or none: then it is deleted too and stored again)."""
-        return evaluate_on_a_blank_page(page, site + "/__context-pool__.html", """async (snapshot) => {
+        """Delete every Cache Storage cache of ``site`` (an origin) and everything in its origin
+        private file system but the snapshot's folder, from a blank page of that origin:
+        Chromium answers DevTools' storage calls only for an origin one of the target's frames
+        shows ("No frame found for given storage key"), so doing it from about:blank failed and
+        every context was closed instead of lent again. Whether the snapshot's folder holds one
+        snapshot and nothing else, as storing leaves it (a test that damaged or replaced it
+        leaves another: then it is deleted too and stored again)."""
+        return evaluate_on_a_blank_page(page, site + "/__context-pool__.html", """async (folder) => {
+            for (const name of await caches.keys()) await caches.delete(name);
+            const root = await navigator.storage.getDirectory();
             let kept = false;
-            for (const name of await caches.keys()) {
-                if (name === snapshot && (await (await caches.open(name)).keys()).length === 1) kept = true;
-                else await caches.delete(name);
+            const entries = [];
+            for await (const entry of root.entries()) entries.push(entry);
+            for (const [name, handle] of entries) {
+                if (name === folder) {
+                    const names = [];
+                    for await (const inside of handle.keys()) names.push(inside);
+                    if (names.length === 1 && !names[0].includes('.part')) { kept = true; continue; }
+                }
+                await root.removeEntry(name, {recursive: true});
             }
-            return kept; }""", SNAPSHOT_CACHE)
+            return kept; }""", SNAPSHOT_FOLDER)
 
     def _forget_snapshots(self, ctx) -> None:
         self.stored = {(c, site) for c, site in self.stored if c is not ctx}
@@ -288,8 +311,8 @@ def returning_visitor(page, url: str) -> None:
     in the online tests' loopback-only namespace, says navigator.onLine false for about its
     first second. So the script waits (at most 10 s) until the browser knows."""
     site = site_of(url)
-    stored, online = evaluate_on_a_blank_page(page, site + "__returning-visitor__.html", """async ([module, cache]) => {
+    stored, online = evaluate_on_a_blank_page(page, site + "__returning-visitor__.html", """async (module) => {
         for (let i = 0; !navigator.onLine && i < 200; i++) await new Promise((r) => setTimeout(r, 50));
         await (await import(module)).storeSnapshot();
-        return [(await (await caches.open(cache)).keys()).length, navigator.onLine]; }""", [site + "web/snapshot.mjs", SNAPSHOT_CACHE])
+        return [(await (%s)()).length, navigator.onLine]; }""" % SNAPSHOT_NAMES, site + "web/snapshot.mjs")
     assert stored == 1, f"the start-up snapshot was not stored (navigator.onLine: {online})"

@@ -1,22 +1,18 @@
-"""The start-up snapshot as a test sees it (web/snapshot.mjs): what Cache Storage holds, and
-a repeat visit that restores it."""
+"""The start-up snapshot as a test sees it (web/snapshot.mjs): what the origin private file
+system holds, and a repeat visit that restores it."""
 from __future__ import annotations
 
 import time
-from helpers_browser import SNAPSHOT_CACHE as CACHE, wait_until_ready
-
-STORED = f"""async () => {{
-    const cache = await caches.open('{CACHE}');
-    return (await cache.keys()).map((r) => r.url); }}"""
-
+from helpers_browser import SNAPSHOT_NAMES, wait_until_ready
 
 def stored_snapshots(page) -> list[str]:
-    return page.evaluate(STORED)
+    """The names of the snapshots stored whole."""
+    return page.evaluate(SNAPSHOT_NAMES)
 
 
 def wait_until_stored(page, expected: list[str] | None = None, timeout: float = 30) -> list[str]:
-    """After a fresh start the page stores the snapshot once idle: wait until Cache Storage
-    holds exactly ``expected`` (by default: anything)."""
+    """After a fresh start the page stores the snapshot once idle: wait until the snapshots
+    stored are exactly ``expected`` (by default: any)."""
     end = time.monotonic() + timeout
     urls = []
     while time.monotonic() < end:

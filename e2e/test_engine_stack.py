@@ -66,9 +66,10 @@ def test_the_wheel_carries_the_cards_and_every_tutorial(wheel, site_root):
     assert names == listed               # RECORD lists the bytecode added after the build too
 
 
-def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, base_url):
+def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, base_url, site_root):
     """A whole first visit, every request of the page and of its workers seen by the browser
-    context: PyScript's core and pyscript.toml, the engine's script, micropip's wheel from the
+    context: PyScript's core and pyscript.toml (once, by the worker: a built page carries its
+    own part of it), the engine's script, micropip's wheel from the
     vendored Pyodide, the standard library's start archive (compiled) and the engine
     wheel, all from this site and none failed; none of
     PyScript's editor, terminal or game chunks; and the engine says micropip installed it."""
@@ -84,6 +85,8 @@ def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, bas
         page.goto(base_url)
         wait_until_ready(page)
         assert page.get_attribute("html", "data-engine-runtime") == "pyscript"
+        assert page.get_attribute("html", "data-engine-wasm") == "ahead"   # web/pyodide-wasm.mjs
+        assert sum(u.endswith("/pyodide.asm.wasm") for u in urls) == 1   # downloaded once
         hello = page.evaluate("async () => (await window.PipesAndDucks.hello()).result")
         assert hello["engine"]["installer"] == "micropip"
         assert page.evaluate("""() => Boolean(document.querySelector(
@@ -93,6 +96,8 @@ def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, bas
         prefix = urlsplit(base_url).path
         paths = [urlsplit(u).path for u in urls]
         assert f"{prefix}pyscript.toml" in paths and f"{prefix}py/bridge.py" in paths
+        if (site_root / "sw.js").exists():   # a build: the page's own config is written in it
+            assert paths.count(f"{prefix}pyscript.toml") == 1, "the page fetched pyscript.toml too"
         assert any(re.search(r"/pyscript(-[0-9a-f]{16})?/core\.js$", p) for p in paths)
         names = [p.rsplit("/", 1)[-1] for p in paths]
         assert any(re.fullmatch(r"micropip-[\d.]+-py3-none-any\.whl", n) for n in names), names

@@ -176,11 +176,13 @@ def test_a_full_storage_says_so_and_deletes_no_save(open_page, dist_url, dist_ro
 # ---- 4: blocked storage, in a cross-site frame -----------------------------------------------
 # What a browser that blocks a cross-site frame's storage does, one store at a time and all at
 # once: reading localStorage (and sessionStorage) throws, indexedDB.open throws, Cache Storage
-# refuses. Init scripts reach every frame of the page, not workers.
+# and the origin private file system refuse. Init scripts reach every frame of the page, not
+# workers.
 BLOCKS = {
     "localStorage": """try { Object.defineProperty(window, 'localStorage', { get: no, configurable: true }); } catch {}""",
     "indexedDB": """try { IDBFactory.prototype.open = no; } catch {}""",
     "caches": """try { CacheStorage.prototype.open = refuse; CacheStorage.prototype.match = refuse; CacheStorage.prototype.keys = refuse; } catch {}""",
+    "files": """try { StorageManager.prototype.getDirectory = refuse; } catch {}""",
 }
 BLOCKS["all"] = "\n".join([*BLOCKS.values(),
                             """try { Object.defineProperty(window, 'sessionStorage', { get: no, configurable: true }); } catch {}"""])
@@ -200,7 +202,7 @@ def block_worker_storage(ctx, blocked: str):
     """The engine worker is PyScript's (its code a Blob): the same refusals (those a worker has:
     no localStorage there) put by the test's router in front of the body of the first module of
     ours it imports, web/interpreter.mjs, before anything in it touches storage."""
-    lines = [BLOCKS[k] for k in ("indexedDB", "caches") if blocked in (k, "all")]
+    lines = [BLOCKS[k] for k in ("indexedDB", "caches", "files") if blocked in (k, "all")]
 
     def handle(route):
         res = route.fetch()
@@ -216,7 +218,7 @@ def _after_imports(source: str, code: str) -> str:
 
 
 @pytest.mark.parametrize("blocked, game", [("localStorage", "aqueducks"), ("indexedDB", "waterworks"),
-                                           ("caches", "aqueducks"), ("all", "waterworks")])
+                                           ("files", "aqueducks"), ("all", "waterworks")])
 def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path, dist_url, dist_root, blocked, game):
     if not has_screen(dist_root, game):
         pytest.skip("the game screen has not landed yet")

@@ -3,7 +3,7 @@ same games as a fresh start, and never restore a snapshot that is damaged or mad
 files. (A whole game clicked through on a restored engine: test_waterworks_game.py.)"""
 import pytest
 from helpers_snapshot import boot_kind, revisit_from_snapshot, stored_snapshots, wait_until_stored
-from helpers_browser import SNAPSHOT_CACHE, wait_until_ready
+from helpers_browser import SNAPSHOT_FOLDER, wait_until_ready
 
 # A whole 3-player game between greedy bots through the API; its record and final state.
 GREEDY_GAME = """async (seed) => {
@@ -38,33 +38,33 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page):
     afresh and stores the snapshot again, which the next damage then hits (one first visit for
     both: a first visit is a page start's dearest kind)."""
     page, probe = open_page(first_visit=True)
-    [url] = wait_until_stored(page)
+    [name] = wait_until_stored(page)
     for damage in ("overwritten", "truncated"):
-        page.evaluate("""async ([name, url, damage]) => {
-            const cache = await caches.open(name);
-            const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
-            await cache.put(url, new Response(damage === 'truncated' ? bytes.slice(0, bytes.length >> 1)
-                                                                      : bytes.fill(7))); }""", [SNAPSHOT_CACHE, url, damage])
+        page.evaluate("""async ([folder, name, damage]) => {
+            const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+            const file = await dir.getFileHandle(name);
+            const bytes = new Uint8Array(await (await file.getFile()).arrayBuffer());
+            const writable = await file.createWritable();
+            await writable.write(damage === 'truncated' ? bytes.slice(0, bytes.length >> 1) : bytes.fill(7));
+            await writable.close(); }""", [SNAPSHOT_FOLDER, name, damage])
         page.reload()
         wait_until_ready(page)
         assert boot_kind(page) == "fresh", damage
         assert page.evaluate("async () => (await window.PipesAndDucks.hello()).ok"), damage
         assert probe.errors == [], damage
-        wait_until_stored(page, [url])   # stored again for the next visit
+        wait_until_stored(page, [name])   # stored again for the next visit
 
 
-def test_a_snapshot_of_other_files_is_never_restored_and_is_replaced(open_page, base_url):
+def test_a_snapshot_of_other_files_is_never_restored_and_is_replaced(open_page):
     page, probe = open_page(first_visit=True)
     [current] = wait_until_stored(page)
-    old = base_url + "web/vendor/pyodide-snapshot-0000000000000000.gz"
-    page.evaluate("""async ([name, current, old]) => {
-        const cache = await caches.open(name);
-        const bytes = await (await cache.match(current)).arrayBuffer();
-        await cache.delete(current);
-        await cache.put(old, new Response(bytes)); }""", [SNAPSHOT_CACHE, current, old])
+    old = "pyodide-snapshot-0000000000000000"
+    page.evaluate("""async ([folder, current, old]) => {
+        const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+        await (await dir.getFileHandle(current)).move(old); }""", [SNAPSHOT_FOLDER, current, old])
     page.reload()
     wait_until_ready(page)
     assert boot_kind(page) == "fresh"
-    assert stored_snapshots(page)[0] == old
+    assert stored_snapshots(page) == [old]
     wait_until_stored(page, [current])   # stored, and the old one dropped
     assert probe.errors == []

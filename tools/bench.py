@@ -117,8 +117,12 @@ def bench_startup() -> None:
         measure_startup(site_with_anchors(dist, Path(tmp)))
 
 
-SNAPSHOTS = "caches.open('pnd-pyodide-snapshot').then((c) => c.keys()).then((k) => k.length)"
-FORGET_SNAPSHOT = "caches.delete('pnd-pyodide-snapshot')"
+# The start-up snapshot's folder in the origin private file system (web/snapshot.mjs).
+SNAPSHOTS = """navigator.storage.getDirectory()
+    .then((root) => root.getDirectoryHandle('pnd-pyodide-snapshot'))
+    .then(async (folder) => { for await (const name of folder.keys()) if (!name.includes('.part')) return 1; return 0; }, () => 0)"""
+FORGET_SNAPSHOT = """navigator.storage.getDirectory()
+    .then((root) => root.removeEntry('pnd-pyodide-snapshot', {recursive: true})).catch(() => {})"""
 
 
 def wait_for_snapshot(page, timeout: float = 60) -> None:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,6 +96,23 @@ def with_preloads(html: str, engine: list[str] = ()) -> str:
     links = "".join(f'<link rel="modulepreload" href="{c}">\n  ' for c in order)
     at = MODULE_SCRIPT.search(html).start()
     return html[:at] + links + html[at:]
+
+
+PAGE_CONFIG = re.compile(r'<(py|mpy)-config src="pyscript\.toml"></(py|mpy)-config>')
+# What PyScript's page side reads of its configuration: the interpreter, which it hands the
+# worker (without it, it fetched pyscript.toml once more, before it made the worker), and the
+# plugins it switches off.
+PAGE_KEYS = ("interpreter", "plugins")
+
+
+def with_page_config(html: str, config: Path) -> str:
+    """The page with its <py-config> and <mpy-config> written out rather than naming
+    pyscript.toml, which PyScript's page side fetched twice, one after the other, before it
+    made the engine's worker (which reads pyscript.toml itself). The values stay in
+    pyscript.toml alone; `hidden`, as the text is the element's content."""
+    values = tomllib.loads(config.read_text())
+    text = "\n".join(f"{key} = {json.dumps(values[key])}" for key in PAGE_KEYS)
+    return PAGE_CONFIG.sub(lambda m: f"<{m[1]}-config hidden>\n{text}\n</{m[1]}-config>", html)
 
 
 def content_hash(*paths: Path) -> str:
@@ -180,6 +199,7 @@ def build(out: Path) -> None:
         assert "</head>" in html, name
         html = html.replace("</head>", '  <meta name="pnd-service-worker" content="sw.js">\n</head>', 1)
         html = with_preloads(html, engine_preloads(html, out / pyscript, pyscript))
+        html = with_page_config(html, ROOT / "pyscript.toml")
         (out / name).write_text(html)
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("")

@@ -69,7 +69,10 @@ function onWorkerMessage({ data }) {
   // Messages of our own (web/interpreter.mjs), beside PyScript's.
   if (!data || typeof data !== 'object' || typeof data.pnd !== 'string') return;
   if (data.pnd === 'stage') stage(String(data.name), Number(data.value), Number(data.at));
-  else if (data.pnd === 'boot') root.dataset.engineBoot = data.how;
+  else if (data.pnd === 'boot') {
+    root.dataset.engineBoot = data.how; // 'snapshot' or 'fresh'
+    root.dataset.engineWasm = data.wasm; // 'ahead' when web/pyodide-wasm.mjs compiled it
+  }
   else if (data.pnd === 'failed') fail(readable(data.message));
 }
 

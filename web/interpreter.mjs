@@ -11,12 +11,13 @@
 //
 // This worker also tells the page, by plain messages beside PyScript's own, how far the start
 // has come (for the loading bar, and the moments `make bench` reports), which path it took and
-// what failed: {pnd: 'stage', name, value, at}, {pnd: 'boot', how}, {pnd: 'failed', message}.
+// what failed: {pnd: 'stage', name, value, at}, {pnd: 'boot', how, wasm}, {pnd: 'failed', message}.
 import { runtime } from './vendor/runtime.mjs';
 import * as pyodide from './vendor/pyodide-loader.mjs';
 import { forgetSnapshot, storedSnapshot } from './snapshot.mjs';
 import { refDeserializer } from './snapshot-refs.mjs';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
+import { compileAhead } from './pyodide-wasm.mjs';
 
 keepPyScriptStoresInMemory(); // PyScript's package cache opens as the interpreter starts
 
@@ -50,6 +51,14 @@ addEventListener('py:progress', ({ detail }) => { if (detail === 'Loaded Pyodide
 
 export const { version } = pyodide;
 
+// Pyodide's two halves are fetched and compiled from now on, while the snapshot is read, rather
+// than after: its WebAssembly (web/pyodide-wasm.mjs) and its JavaScript (pyodide.asm.mjs,
+// 1.2 MB), which loadPyodide takes as `createPyodideModule`.
+const compiledAhead = compileAhead(`${indexURL}pyodide.asm.wasm`);
+const asm = import(`${indexURL}pyodide.asm.mjs`);
+asm.catch(() => {}); // loadPyodide reports a failed download
+const createPyodideModule = async (settings) => (await asm).default(settings);
+
 let how = null;
 const booting = boot();
 booting.catch(() => {}); // PyScript reports the failure when it awaits this
@@ -63,8 +72,8 @@ async function boot() {
       // micropip is imported in the snapshot: the JavaScript objects it holds are named there
       // and are the restored Pyodide's here (web/snapshot-refs.mjs)
       let restored = null;
-      py = await pyodide.loadPyodide({ indexURL, stdLibURL, _loadSnapshot: stored.bytes,
-        _snapshotDeserializer: refDeserializer(() => restored) });
+      py = await pyodide.loadPyodide({ indexURL, stdLibURL, createPyodideModule,
+        _loadSnapshot: stored.bytes, _snapshotDeserializer: refDeserializer(() => restored) });
       restored = py;
       // The snapshot froze the random module's state: every visit would draw the same numbers.
       py.runPython('import random; random.seed()');
@@ -76,11 +85,11 @@ async function boot() {
     }
   }
   if (!py) {
-    py = await pyodide.loadPyodide({ indexURL, stdLibURL });
+    py = await pyodide.loadPyodide({ indexURL, stdLibURL, createPyodideModule });
     how = 'fresh'; // the page stores a snapshot for the next visit once the engine is ready
   }
   mountRestWhenImported(py);
-  tell(['boot', { how }]);
+  tell(['boot', { how, wasm: compiledAhead() ? 'ahead' : 'pyodide' }]);
   stage('python', 0.5);
   // PyScript installs the engine wheel with micropip next; micropip itself comes from the
   // vendored Pyodide's lock file. Loaded here, PyScript's own loadPackage finds it loaded.
