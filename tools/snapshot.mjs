@@ -58,8 +58,12 @@ if (wheel) {
   py.runPython(`import ${engine.join(', ')}`);
 }
 // micropip, imported: PyScript installs the engine with it at every start. Its JavaScript
-// objects are named for the page by web/snapshot-refs.mjs; its files, like the engine's, are not
-// in a memory snapshot: web/interpreter.mjs loads its wheel after the restore as before.
+// objects are named for the page by web/snapshot-refs.mjs. Its files, like the engine's, are not
+// in a memory snapshot, and a restored Python never reads them: importing micropip imports every
+// module of it that can run in Pyodide (the rest, its vendored packaging's licenses and
+// metadata, import a top-level `packaging` Pyodide does not have), so web/interpreter.mjs tells
+// Pyodide micropip is loaded rather than unpacking its wheel again (docs/startup.md, problem 9;
+// tests/test_startup_snapshot.py installs the engine so).
 const pyodideDir = new URL('../web/vendor/pyodide/', import.meta.url);
 unpack(new URL(fs.readdirSync(pyodideDir).find((f) => /^micropip-.*\.whl$/.test(f)), pyodideDir));
 py.runPython('import micropip');

@@ -91,9 +91,13 @@ async function boot() {
   mountRestWhenImported(py);
   tell(['boot', { how, wasm: compiledAhead() ? 'ahead' : 'pyodide' }]);
   stage('python', 0.5);
-  // PyScript installs the engine wheel with micropip next; micropip itself comes from the
-  // vendored Pyodide's lock file. Loaded here, PyScript's own loadPackage finds it loaded.
-  await py.loadPackage('micropip', { messageCallback: () => {} });
+  // PyScript installs the engine wheel with micropip next, and first loads micropip. After a
+  // fresh start it comes from the vendored Pyodide's lock file, loaded here; a restored Python
+  // has every module of it imported (tools/snapshot.mjs) and never reads its files, so Pyodide
+  // is only told it is loaded (docs/startup.md, problem 9). Either way PyScript's own
+  // loadPackage finds it loaded.
+  if (how === 'snapshot') py.loadedPackages.micropip = 'default channel';
+  else await py.loadPackage('micropip', { messageCallback: () => {} });
   stage('micropip', 0.6);
   return py;
 }
