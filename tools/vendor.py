@@ -9,7 +9,9 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
   web/vendor/stdlib/    Pyodide's standard library in two archives (tools/split_stdlib.mjs):
                         start.zip, what a start imports, compiled, which Pyodide boots from,
                         and rest.zip, mounted when one of its modules is first imported
-                        (py/stdlib_rest.py); made with the engine, whose imports count
+                        (py/stdlib_rest.py); made with the engine, whose imports count;
+                        and pyscript-bytecode.zip, PyScript's own Python package compiled
+                        (tools/compile_pyscript.mjs)
   web/vendor/pyscript/  @pyscript/core's bundle from npm (tools/build.py ships only the
                         chunks the page loads), patched to carry its worker hooks as code
                         rather than text (tools/patch_pyscript.py: no 'unsafe-eval')
@@ -159,6 +161,13 @@ def split_stdlib(wheel: Path) -> None:
     subprocess.run(["node", str(ROOT / "tools" / "split_stdlib.mjs"), str(wheel), str(STDLIB)], check=True)
 
 
+def compile_pyscript() -> None:
+    """PyScript's own Python package compiled for the worker's start (tools/compile_pyscript.mjs),
+    beside the standard library's archives."""
+    subprocess.run(["node", str(ROOT / "tools" / "compile_pyscript.mjs"), str(STDLIB / "pyscript-bytecode.zip")],
+                   check=True)
+
+
 def make_snapshot(wheel: Path) -> None:
     """The snapshot of Python just started on the start archive, with the engine's modules and
     micropip imported (tools/snapshot.mjs): made again whenever the engine changes."""
@@ -241,4 +250,5 @@ if __name__ == "__main__":
         wheel = build_wheel()
         print(f"built the engine wheel {wheel.relative_to(ROOT)}")
         split_stdlib(wheel)   # what the engine imports is in the start archive
+        compile_pyscript()
         make_snapshot(wheel)  # the engine is in it, so it follows the wheel
