@@ -103,11 +103,10 @@ export async function storeSnapshot() {
     sized(bytes.byteLength);
     // Written under another name and then renamed: the file exists, empty, from the moment it
     // is created, and a page that started meanwhile must not take that for a damaged snapshot.
-    const file = await dir.getFileHandle(`${NAME}.part`, { create: true });
-    const writable = await file.createWritable();
-    await writable.write(bytes);
-    await writable.close();
-    await file.move(NAME);
+    // (A browser that cannot rename one writes it in its place.)
+    const part = await write(dir, `${NAME}.part`, bytes);
+    if (part.move) await part.move(NAME);
+    else await write(dir, NAME, bytes);
     for await (const name of dir.keys()) {
       if (name !== NAME) await dir.removeEntry(name);
     }
@@ -115,6 +114,28 @@ export async function storeSnapshot() {
   } catch (err) {
     console.warn('The start-up snapshot could not be stored for the next visit:', err);
   }
+}
+
+/** Write `bytes` to the file `name` in `dir`: in a worker (web/snapshot-worker.mjs) through a
+ * synchronous handle, which every browser with this file system has there; elsewhere (a test's
+ * page) through a writable stream. */
+async function write(dir, name, bytes) {
+  const file = await dir.getFileHandle(name, { create: true });
+  if (file.createSyncAccessHandle) {
+    const handle = await file.createSyncAccessHandle();
+    try {
+      handle.truncate(0);
+      if (handle.write(new Uint8Array(bytes), { at: 0 }) !== bytes.byteLength) throw new Error('the disk took only part of it');
+      handle.flush();
+    } finally {
+      handle.close();
+    }
+  } else {
+    const writable = await file.createWritable();
+    await writable.write(bytes);
+    await writable.close();
+  }
+  return file;
 }
 
 function isGzip(buffer) {
