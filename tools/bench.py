@@ -117,12 +117,20 @@ def bench_startup() -> None:
         measure_startup(site_with_anchors(dist, Path(tmp)))
 
 
-# The start-up snapshot's folder in the origin private file system (web/snapshot.mjs).
-SNAPSHOTS = """navigator.storage.getDirectory()
-    .then((root) => root.getDirectoryHandle('pnd-pyodide-snapshot'))
-    .then(async (folder) => { for await (const name of folder.keys()) if (!name.includes('.part')) return 1; return 0; }, () => 0)"""
-FORGET_SNAPSHOT = """navigator.storage.getDirectory()
-    .then((root) => root.removeEntry('pnd-pyodide-snapshot', {recursive: true})).catch(() => {})"""
+# The start-up snapshot's folder in the origin private file system (web/snapshot.mjs), or the
+# Cache Storage cache a build before it kept the snapshot in (BENCH_DIST may be one): whether
+# one is stored whole, and forgetting it.
+SNAPSHOTS = """(async () => {
+    try {
+        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pnd-pyodide-snapshot');
+        for await (const name of folder.keys()) if (!name.includes('.part')) return 1;
+    } catch {}
+    return (await caches.keys()).includes('pnd-pyodide-snapshot')
+        ? (await (await caches.open('pnd-pyodide-snapshot')).keys()).length : 0; })()"""
+FORGET_SNAPSHOT = """(async () => {
+    await navigator.storage.getDirectory()
+        .then((root) => root.removeEntry('pnd-pyodide-snapshot', {recursive: true})).catch(() => {});
+    await caches.delete('pnd-pyodide-snapshot'); })()"""
 
 
 def wait_for_snapshot(page, timeout: float = 60) -> None:
