@@ -111,3 +111,21 @@ def test_pyscript_starts_the_engine_and_micropip_installs_the_wheel(browser, bas
         assert failed == [] and errors == []
     finally:
         ctx.close()
+
+
+def test_pyscripts_bytecode_is_only_a_gain_a_damaged_one_costs_nothing_else(browser, base_url):
+    """PyScript's package compiled at build time (tools/compile_pyscript.mjs): when what arrives
+    is not a zip, the worker says why and PyScript's package is compiled as before; the engine
+    starts and answers."""
+    ctx = browser.new_context(service_workers="block")
+    warnings = []
+    try:
+        ctx.route("**/pyscript-bytecode.zip", lambda route: route.fulfill(body=b"not a zip"))
+        page = ctx.new_page()
+        page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+        page.goto(base_url)
+        wait_until_ready(page)
+        assert page.evaluate("async () => (await window.PipesAndDucks.hello()).ok")
+        assert any("bytecode could not be unpacked" in w for w in warnings), warnings
+    finally:
+        ctx.close()

@@ -54,9 +54,10 @@ addEventListener('py:progress', ({ detail }) => { if (detail === 'Loaded Pyodide
 
 export const { version } = pyodide;
 
-// Pyodide's two halves are fetched and compiled from now on, while the snapshot is read, rather
-// than after: its WebAssembly (web/pyodide-wasm.mjs) and its JavaScript (pyodide.asm.mjs,
-// 1.2 MB), which loadPyodide takes as `createPyodideModule`.
+// Pyodide's two halves are set going while the snapshot is read, rather than after it: its
+// JavaScript (pyodide.asm.mjs, 1.2 MB) is imported from now on, and loadPyodide takes it as
+// `createPyodideModule`; its WebAssembly is compiled as Pyodide's download of it arrives
+// (web/pyodide-wasm.mjs).
 const compiledAhead = compileAhead(`${indexURL}pyodide.asm.wasm`);
 const asm = import(`${indexURL}pyodide.asm.mjs`);
 asm.catch(() => {}); // loadPyodide reports a failed download
@@ -132,7 +133,11 @@ function mountRestWhenImported(py) {
  * differs; without it (not downloaded), it compiles them all as before. */
 async function placePyScriptBytecode(py) {
   const bytes = await pyscriptBytecode;
-  if (bytes) py.unpackArchive(bytes, 'zip', { extractDir: py.FS.cwd() });
+  try {
+    if (bytes) py.unpackArchive(bytes, 'zip', { extractDir: py.FS.cwd() });
+  } catch (err) {
+    console.warn('PyScript\'s package will be compiled: its bytecode could not be unpacked.', err);
+  }
 }
 
 /** What PyScript calls. Only output handlers may differ from our start: packages are
