@@ -64,14 +64,14 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # Pyodide, micropip and PyScript from the lockfiles (tools/vendor.py).
-web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/patch_pyscript.py tools/page-wheels.txt tools/compile_pyc.mjs
+web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py tools/patch_pyscript.py tools/page-wheels.txt tools/compile_pyc.mjs tools/compile_pyscript.mjs tools/pyscript_package.mjs
 	$(PY) tools/vendor.py --runtime-only
 	touch $@
 
 # The engine wheel PyScript installs with micropip (pyproject.toml), the standard library's
 # start archive, which holds what the engine imports, and the start-up snapshot, which holds
 # the engine: made again with the wheel (tools/vendor.py).
-web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime tools/split_stdlib.mjs tools/compile_pyscript.mjs tools/snapshot.mjs web/snapshot-refs.mjs tools/startup-modules.json
+web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime tools/split_stdlib.mjs tools/snapshot.mjs web/snapshot-refs.mjs tools/startup-modules.json
 	$(PY) tools/vendor.py --engine-only
 	touch $@
 

@@ -17,10 +17,8 @@ built = pytest.mark.skipif(not BYTECODE.exists(), reason="not vendored yet (make
 CHECK = r"""
 const [, root] = process.argv;
 const fs = require('node:fs');
-const { default: tree } = await import(`${root}/node_modules/@pyscript/core/src/stdlib/pyscript.js`);
-const files = (node, base) => Object.entries(node).flatMap(([name, value]) => (typeof value === 'string'
-  ? [[`${base}${name}`, value]] : files(value, `${base}${name}/`)));
-const sources = Object.fromEntries(files(tree, ''));
+const { pyscriptSources } = await import(`${root}/tools/pyscript_package.mjs`);
+const sources = await pyscriptSources();
 // the vendored bundle writes these very texts (it embeds them as JSON strings)
 const pyscript = `${root}/web/vendor/pyscript`;
 const bundle = fs.readdirSync(pyscript).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(`${pyscript}/${f}`, 'utf8')).join('\n');

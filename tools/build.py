@@ -149,7 +149,8 @@ def hashed(vendor: Path, folder: str, prefix: str) -> str:
 def version_runtime(out: Path) -> str:
     """Give the runtime, PyScript, the standard library and the engine wheel content-hashed
     folders (pyodide-HASH/, pyscript-HASH/, stdlib-HASH/, engine-HASH/) and tell the page and
-    the worker (runtime.mjs) and PyScript (pyscript.toml). A changed file then has a new address, so the service worker may take each
+    the worker (runtime.mjs) and PyScript (pyscript.toml). A changed file then has a new
+    address, so the service worker may take each
     from the HTTP cache the first visit just filled instead of downloading it again
     (tools/sw.mjs), and can never mistake an old file for the current one. Returns PyScript's
     folder in the built site."""

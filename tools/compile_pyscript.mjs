@@ -13,20 +13,15 @@
 // writes other sources).
 import fs from 'node:fs';
 import { loadPyodide } from '../web/vendor/pyodide/pyodide.mjs';
+import { pyscriptSources } from './pyscript_package.mjs';
 
 const [out] = process.argv.slice(2);
 if (!out) {
   console.error('usage: node tools/compile_pyscript.mjs OUTZIP');
   process.exit(2);
 }
-// the package as the vendored PyScript's bundle embeds it (the npm package's build artifact)
-const { default: tree } = await import(new URL('../node_modules/@pyscript/core/src/stdlib/pyscript.js', import.meta.url));
-/** The package's files, by path, as PyScript writes them (its stdlib.js walks the same tree). */
-const files = (node, base) => Object.entries(node).flatMap(([name, value]) => (typeof value === 'string'
-  ? [[`${base}${name}`, value]] : files(value, `${base}${name}/`)));
-
 const py = await loadPyodide({ stdout: () => {}, stderr: (s) => console.error(s) });
-py.globals.set('FILES', py.toPy(Object.fromEntries(files(tree, ''))));
+py.globals.set('FILES', py.toPy(await pyscriptSources()));
 py.runPython(`
 import importlib.util, importlib._bootstrap_external as ext, zipfile
 with zipfile.ZipFile('/tmp/out.zip', 'w') as out:

@@ -16,9 +16,9 @@
 // import at every start are imported here first, so a repeat visit neither compiles nor runs
 // them again, and so is micropip itself (the JavaScript objects it holds are named for the page
 // by web/snapshot-refs.mjs). The snapshot is the interpreter's whole memory, so whatever the
-// start-up read from its surroundings is frozen into it. Node is made to look like the browser where it
-// matters: the same environment variables, program name (sys.executable) and time zone, and no
-// path of this machine. Pyodide refuses a snapshot made by a different build of its wasm.
+// start-up read from its surroundings is frozen into it. Node is made to look like the browser
+// where it matters: the same environment variables, program name (sys.executable) and time
+// zone, and no path of this machine. Pyodide refuses a snapshot made by a different build of its wasm.
 import fs from 'node:fs';
 import { refSerializer } from '../web/snapshot-refs.mjs';
 

@@ -11,7 +11,7 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
                         and rest.zip, mounted when one of its modules is first imported
                         (py/stdlib_rest.py); made with the engine, whose imports count;
                         and pyscript-bytecode.zip, PyScript's own Python package compiled
-                        (tools/compile_pyscript.mjs)
+                        (tools/compile_pyscript.mjs), made with the runtime
   web/vendor/pyscript/  @pyscript/core's bundle from npm (tools/build.py ships only the
                         chunks the page loads), patched to carry its worker hooks as code
                         rather than text (tools/patch_pyscript.py: no 'unsafe-eval')
@@ -164,6 +164,7 @@ def split_stdlib(wheel: Path) -> None:
 def compile_pyscript() -> None:
     """PyScript's own Python package compiled for the worker's start (tools/compile_pyscript.mjs),
     beside the standard library's archives."""
+    STDLIB.mkdir(parents=True, exist_ok=True)
     subprocess.run(["node", str(ROOT / "tools" / "compile_pyscript.mjs"), str(STDLIB / "pyscript-bytecode.zip")],
                    check=True)
 
@@ -245,10 +246,10 @@ if __name__ == "__main__":
     if "--engine-only" not in sys.argv:
         copy_runtime()
         write_runtime_names()
+        compile_pyscript()   # Pyodide's and PyScript's, so it follows the runtime
         print(f"vendored the runtime into {VENDOR.relative_to(ROOT)}/")
     if "--runtime-only" not in sys.argv:
         wheel = build_wheel()
         print(f"built the engine wheel {wheel.relative_to(ROOT)}")
         split_stdlib(wheel)   # what the engine imports is in the start archive
-        compile_pyscript()
         make_snapshot(wheel)  # the engine is in it, so it follows the wheel
