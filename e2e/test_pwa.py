@@ -58,7 +58,8 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
     ctx.close()
 
 
-HASHED = re.compile(r"web/vendor/[a-z]+-[0-9a-f]{16}/")   # tools/build.py's NAME-HASH folders
+# tools/build.py's NAME-HASH folders and NAME.HASH.js bundles
+HASHED = re.compile(r"web/(?:vendor/[a-z]+-[0-9a-f]{16}/|[\w-]+\.[0-9a-f]{16}\.js$)")
 
 
 def test_a_first_visit_downloads_each_file_once(browser, dist_root):
@@ -122,8 +123,9 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
         page.evaluate("document.documentElement.dataset.screen = 'waterworks'")
         page.evaluate("window.__samePage = true")
         # Publish a new version: change a file, regenerate the worker.
-        app = site / "web" / "app.js"
-        app.write_text(app.read_text() + "\n// new version\n")
+        # (a file the page loads: the service worker precaches what the pages load)
+        page_file = site / "index.html"
+        page_file.write_text(page_file.read_text() + "\n<!-- new version -->\n")
         subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True,
                        cwd=ROOT, capture_output=True)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
@@ -145,7 +147,7 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
             start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"], speed=None)
             page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
                 && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
-            app.write_text(app.read_text() + "\n// a third version\n")
+            page_file.write_text(page_file.read_text() + "\n<!-- a third version -->\n")
             subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True,
                            cwd=ROOT, capture_output=True)
             page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")

@@ -198,16 +198,20 @@ new MutationObserver((changes) => {
 }).observe(document, { childList: true, subtree: true });"""
 
 
-def block_worker_storage(ctx, blocked: str):
+def block_worker_storage(ctx, blocked: str) -> list:
     """The engine worker is PyScript's (its code a Blob): the same refusals (those a worker has:
     no localStorage there) put by the test's router in front of the body of the first module of
-    ours it imports, web/interpreter.mjs, before anything in it touches storage."""
+    ours it imports, web/interpreter.mjs's bundle (web/interpreter.HASH.js, tools/bundle.mjs),
+    before anything in it touches storage."""
     lines = [BLOCKS[k] for k in ("indexedDB", "caches", "files") if blocked in (k, "all")]
+    served = []   # the worker's modules given the refusals: the test checks there was one
 
     def handle(route):
+        served.append(route.request.url)
         res = route.fetch()
         route.fulfill(response=res, body=_after_imports(res.text(), REFUSALS + "\n".join(lines) + "\n"))
-    ctx.route("**/web/interpreter.mjs", handle)
+    ctx.route("**/web/interpreter.*.js", handle)
+    return served
 
 
 def _after_imports(source: str, code: str) -> str:
@@ -228,7 +232,7 @@ def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path
     ctx = browser.new_context(service_workers="block")
     try:
         ctx.add_init_script(REFUSALS + BLOCKS[blocked] + TOASTS)
-        block_worker_storage(ctx, blocked)
+        in_worker = block_worker_storage(ctx, blocked)
         page = ctx.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -237,6 +241,7 @@ def test_games_play_with_storage_blocked_in_a_cross_site_frame(browser, tmp_path
         wait_embed_ready(page)
         frame.locator("#embed-play").click()
         page.wait_for_function("() => window.events.filter(e => e.type === 'move').length >= 3", timeout=120_000)
+        assert in_worker, "the engine worker's module was not given the refusals"
         assert not page.evaluate("window.events.some(e => e.type === 'error')")
         assert errors == []
         if blocked not in ("localStorage", "all"):

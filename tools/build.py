@@ -6,7 +6,8 @@ Copies the pages, PyScript's configuration (pyscript.toml) and the engine worker
 (py/bridge.py), the card data (cards/*.json), the tutorial scenarios (tutorials/*.json) and
 web/ (shell, games, styles, art, icons, PWA code, and from `make vendor` the runtime: Pyodide,
 micropip, the PyScript chunks the page loads, the engine wheel), leaves out everything that is
-only for development (tests, tools, docs, the engine's sources, node_modules), then has
+only for development (tests, tools, docs, the engine's sources, node_modules), bundles the
+pages' and the engine worker's modules into content-hashed files (tools/bundle.mjs), then has
 Workbox generate the service worker over the result (tools/sw.mjs).
 """
 from __future__ import annotations
@@ -46,53 +47,42 @@ def wanted(path: Path) -> bool:
     return path.suffix not in SKIP_SUFFIXES
 
 
-STATIC_IMPORT = re.compile(r"""^\s*import\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.M)
 MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
 
 
-def module_graph(entries: list[str], seen: set[str] | None = None) -> list[str]:
-    """Our own modules ``entries`` import statically (not the entries themselves, nor those in
-    ``seen``): the browser finds them only after parsing their importers, one level at a time,
-    and the menu is wired only once the whole graph has run."""
-    seen = set(entries) if seen is None else seen | set(entries)
-    todo = list(entries)
-    found = []
-    while todo:
-        here = ROOT / todo.pop(0)
-        for spec in STATIC_IMPORT.findall(here.read_text()):
-            dep = (here.parent / spec).resolve().relative_to(ROOT).as_posix()
-            if dep not in seen:
-                seen.add(dep)
-                found.append(dep)
-                todo.append(dep)
-    return found
+def page_entries(html: str) -> list[str]:
+    """The page's own module scripts (not a vendored one), in the page's order."""
+    return [src for src in MODULE_SCRIPT.findall(html) if not src.startswith("web/vendor/")]
 
 
 def engine_preloads(html: str, folder: Path, href: str) -> list[str]:
     """What a page that starts its engine at once (one that declares the engine's worker; an
-    embed loads PyScript only when the reader plays) imports to start it: where the runtime is
-    (runtime.mjs, imported by web/engine.js when it starts), PyScript's core, its static chunks
-    and the lazy chunks it always loads (PYSCRIPT_LAZY)."""
+    embed loads PyScript only when the reader plays) imports to start it: PyScript's core, its
+    static chunks and the lazy chunks it always loads (PYSCRIPT_LAZY)."""
     if '<script type="py" worker name="engine"' not in html:
         return []
     static = re.findall(r'from\s*"\./([^"]+\.js)"', (folder / "core.js").read_text())
     core = [f"{href}{name}" for name in ["core.js", *static]]
     lazy = sorted(name for name in pyscript_chunks(folder) if name.split("-")[0] in PYSCRIPT_LAZY)
-    return ["web/vendor/runtime.mjs", *core, *(f"{href}{name}" for name in lazy)]
+    return [*core, *(f"{href}{name}" for name in lazy)]
 
 
-def with_preloads(html: str, engine: list[str] = ()) -> str:
-    """The page with modulepreload links for its module graph, before its first module script:
-    the first script (web/engine.js) and its graph, then ``engine`` (what it imports to start
-    the engine), then the other scripts and the rest of the graph. The engine's start waits on
-    the first ones, the menu on the rest, and a browser fetches six at a time over HTTP/1.1
-    (and the page's own scripts only after every link before them): in this order the engine
-    starts first."""
-    scripts = [src for src in MODULE_SCRIPT.findall(html) if not src.startswith("web/vendor/")]
+def with_bundles(html: str, bundles: dict, engine: list[str] = ()) -> str:
+    """The page loading its bundles (tools/bundle.mjs) instead of its modules, with
+    modulepreload links before its first module script: the first script's bundle (web/engine.js)
+    and what it imports, then ``engine`` (what it imports to start the engine), then the other
+    scripts' bundles and the rest of what they import. The engine's start waits on the first
+    ones, the menu on the rest, and a browser fetches six at a time over HTTP/1.1 (and the
+    page's own scripts only after every link before them): in this order the engine starts
+    first."""
+    scripts = page_entries(html)
     assert scripts, "the page has no module script"
-    first = module_graph(scripts[:1], set(scripts))
-    rest = module_graph(scripts, set(scripts) | set(first))
-    order = [scripts[0], *first, *engine, *scripts[1:], *rest]
+    order = []
+    for k, src in enumerate(scripts):
+        entry = bundles[src]
+        order += [entry["file"], *entry["imports"], *(engine if k == 0 else [])]
+        html = html.replace(f'<script type="module" src="{src}">', f'<script type="module" src="{entry["file"]}">')
+    order = list(dict.fromkeys(order))
     links = "".join(f'<link rel="modulepreload" href="{c}">\n  ' for c in order)
     at = MODULE_SCRIPT.search(html).start()
     return html[:at] + links + html[at:]
@@ -176,6 +166,27 @@ def version_runtime(out: Path) -> str:
     return f"web/vendor/{pyscript}/"
 
 
+def bundle(out: Path) -> dict:
+    """Bundle the pages' and the engine worker's modules into content-hashed files
+    (tools/bundle.mjs) and point PyScript's configuration at the worker's. Returns the bundles
+    ({entries, bundled}). The modules stay in the site as they were, beside the bundles: no page
+    loads them (nor does the service worker precache them), but a test may import one of them
+    on its own."""
+    pages = [e for name in PAGES for e in page_entries((ROOT / name).read_text())]
+    toml = out / "pyscript.toml"
+    interpreter = tomllib.loads(toml.read_text())["interpreter"]
+    spec = {"page": list(dict.fromkeys(pages)), "worker": [interpreter.removeprefix("./")]}
+    done = subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(out), json.dumps(spec)],
+                          cwd=ROOT, check=True, capture_output=True, text=True)
+    bundles = json.loads(done.stdout)
+    worker = bundles["entries"][spec["worker"][0]]
+    assert not worker["imports"], f"the engine worker's bundle should be one file: {worker}"
+    text = toml.read_text().replace(f'interpreter = "{interpreter}"', f'interpreter = "./{worker["file"]}"')
+    assert worker["file"] in text, "pyscript.toml names no interpreter"
+    toml.write_text(text)
+    return bundles
+
+
 def build(out: Path) -> None:
     if not any((ROOT / "web" / "vendor" / "wheels").glob("*.whl")):
         sys.exit("web/vendor is missing: run `make vendor` first (`make build` does).")
@@ -194,17 +205,19 @@ def build(out: Path) -> None:
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, dest)
     pyscript = version_runtime(out)
+    bundles = bundle(out)
     for name in PAGES:
         html = (ROOT / name).read_text()
         # Tell web/pwa/register.js that this build has a service worker.
         assert "</head>" in html, name
         html = html.replace("</head>", '  <meta name="pnd-service-worker" content="sw.js">\n</head>', 1)
-        html = with_preloads(html, engine_preloads(html, out / pyscript, pyscript))
-        html = with_page_config(html, ROOT / "pyscript.toml")
+        html = with_bundles(html, bundles["entries"], engine_preloads(html, out / pyscript, pyscript))
+        html = with_page_config(html, out / "pyscript.toml")
         (out / name).write_text(html)
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("")
-    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(out)], cwd=ROOT, check=True)
+    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(out), json.dumps(bundles["bundled"])],
+                   cwd=ROOT, check=True)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/: "

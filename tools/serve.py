@@ -22,8 +22,9 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".toml": "text/plain", ".zip": "application/zip", ".svg": "image/svg+xml"}
 
 
-# tools/build.py names each folder of the runtime, PyScript, the stdlib and the engine NAME-HASH
-HASHED = re.compile(r"/web/vendor/[a-z]+-[0-9a-f]{16}/")
+# tools/build.py names each folder of the runtime, PyScript, the stdlib and the engine NAME-HASH,
+# and each bundle of the site's own modules NAME.HASH.js (tools/bundle.mjs)
+HASHED = re.compile(r"/web/(?:vendor/[a-z]+-[0-9a-f]{16}/|[\w-]+\.[0-9a-f]{16}\.js$)")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -62,9 +63,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return False
 
     def end_headers(self) -> None:
-        # A built site's content-hashed folders (tools/build.py) never change at an address: a
-        # browser keeps them without asking again, as it may on GitHub Pages (which lets it keep
-        # every file for ten minutes). Everything else is revalidated every time: a dev server
+        # A built site's content-hashed folders and bundles (tools/build.py) never change at an
+        # address: a browser keeps them without asking again, as it may on GitHub Pages (which
+        # lets it keep every file for ten minutes). Everything else is revalidated every time: a dev server
         # must never serve a stale page or engine.
         immutable = HASHED.search(urlsplit(self.path).path)
         self.send_header("Cache-Control", "max-age=31536000, immutable" if immutable else "no-cache")

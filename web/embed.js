@@ -17,6 +17,7 @@ import { tearDown, clearScreen } from './shell/teardown.js';
 // No engine runs in the preview: the shared table's player counts (the engines' own).
 import { GAMES, isGame } from './shell/games.js';
 import { sound } from './shell/sound.js';
+import { screenModule } from './games/screens.js';
 
 const EMBED_DEFAULT_PLAYERS = 2; // docs/embedding.md: a frame is small, two seats fit it best
 const SEAT_WORDS = { human: 'human', easy: 'bot:random', random: 'bot:random', normal: 'bot:greedy', bot: 'bot:greedy', greedy: 'bot:greedy', hard: 'bot:hard' };
@@ -113,7 +114,7 @@ async function start(seed = config.seed ?? randomSeed()) {
   }
   let module;
   try {
-    module = await import(`./games/${config.game}/index.js`);
+    module = await screenModule(config.game);
   } catch (err) {
     console.error(err);
     button.disabled = false;

@@ -17,6 +17,7 @@
 import { engineApi, refusal } from './engine/api.js';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
 import { inTurn, workerScript, workerOf } from './engine/script-element.js';
+import { runtime } from './vendor/runtime.mjs';
 // Loaded with the engine, not with the page: an embed fetches nothing of the engine's until Play.
 const snapshots = () => import('./snapshot.mjs');
 
@@ -81,7 +82,6 @@ async function boot() {
   keepPyScriptStoresInMemory(); // PyScript's core opens its store as it is imported
   const script = workerScript('engine');
   try {
-    const { runtime } = await import('./vendor/runtime.mjs');
     await import(new URL(`./vendor/${runtime.pyscript}core.js`, import.meta.url).href);
   } catch {
     throw new Error('Start-up failed: the engine could not be loaded. Check your connection and reload.');

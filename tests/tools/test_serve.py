@@ -59,14 +59,17 @@ def _cache_control(url: str) -> str:
         return res.headers["Cache-Control"]
 
 
-def test_only_content_hashed_folders_are_kept_without_asking(tmp_path):
-    """A built site's web/vendor/NAME-HASH/ folders never change at an address (tools/build.py):
-    a browser may keep them; every other file is revalidated on every load (never stale)."""
+def test_only_content_hashed_folders_and_bundles_are_kept_without_asking(tmp_path):
+    """A built site's web/vendor/NAME-HASH/ folders and web/NAME.HASH.js bundles never change at
+    an address (tools/build.py): a browser may keep them; every other file is revalidated on
+    every load (never stale)."""
     hashed = tmp_path / "web" / "vendor" / "pyodide-0123456789abcdef"
     hashed.mkdir(parents=True)
     (hashed / "pyodide.mjs").write_text("x")
     (tmp_path / "web" / "vendor" / "pyodide").mkdir()
     (tmp_path / "web" / "vendor" / "pyodide" / "pyodide.mjs").write_text("x")   # a checkout's, not hashed
+    (tmp_path / "web" / "app.0123456789abcdef.js").write_text("x")    # a bundle
+    (tmp_path / "web" / "app.js").write_text("x")                     # a module as it is
     (tmp_path / "index.html").write_text("page")
     server = make_server(str(tmp_path), 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -74,6 +77,8 @@ def test_only_content_hashed_folders_are_kept_without_asking(tmp_path):
     try:
         assert _cache_control(base + "web/vendor/pyodide-0123456789abcdef/pyodide.mjs") == "max-age=31536000, immutable"
         assert _cache_control(base + "web/vendor/pyodide/pyodide.mjs") == "no-cache"
+        assert _cache_control(base + "web/app.0123456789abcdef.js") == "max-age=31536000, immutable"
+        assert _cache_control(base + "web/app.js") == "no-cache"
         assert _cache_control(base + "index.html") == "no-cache"
     finally:
         server.shutdown()

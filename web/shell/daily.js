@@ -1,105 +1,19 @@
 // Today's deal (issue 24, docs/leaderboard.md): one deal per UTC date per game, the same for
 // everyone, from the engine (dailyDeal: the seed comes from the date, in Python). The first
 // attempt of a day is the scored one; later attempts of that deal are practice. This device
-// keeps the attempts by date (localStorage 'pnd.daily'), for the results, the streak and the
+// keeps the attempts by date (web/shell/daily-record.js), for the results, the streak and the
 // share text. A day is a UTC date (docs/rulings/leaderboard.md L2).
 import engine from '../engine.js';
-import { GAMES, isGame } from './games.js';
+import { GAMES } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { menuSeats } from './menu-settings.js';
 import { openGame, currentSession } from './game-screen.js';
 import { showToast } from './toast.js';
 import { esc } from './frame.js';
 import { loadStyle } from './style.js';
-import { count } from './words.js';
+import { todayUTC, readDays, writeDays, streak, resultText, shareText } from './daily-record.js';
 
-const KEY = 'pnd.daily';
 const BOT_NAMES = ['Bo', 'Cleo', 'Dax', 'Edda', 'Finn'];
-
-export const todayUTC = () => new Date().toISOString().slice(0, 10);
-
-/** {date: {game: {seed, saveId, over, claim, link}}}; a damaged entry is left out. */
-function readDays() {
-  try {
-    const data = JSON.parse(localStorage.getItem(KEY) || '{}');
-    const days = data && typeof data.days === 'object' && data.days ? data.days : {};
-    const out = {};
-    for (const [date, games] of Object.entries(days)) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !games || typeof games !== 'object') continue;
-      for (const [game, a] of Object.entries(games)) {
-        if (!isGame(game) || !a || typeof a.seed !== 'string') continue;
-        (out[date] ||= {})[game] = a;
-      }
-    }
-    return out;
-  } catch { return {}; }
-}
-
-function writeDays(days) {
-  try { localStorage.setItem(KEY, JSON.stringify({ version: 1, days })); return true; } catch {
-    showToast("Today's result could not be kept: this browser's storage for the site is full or off.");
-    return false;
-  }
-}
-
-/** A session's daily deal: {date, scored} (scored: the day's first attempt), or null. A
- * resumed game is recognised by its deal's seed; the scored one by its saved game. */
-export function dailyOf(session) {
-  if (session.daily) return session.daily;
-  for (const [date, games] of Object.entries(readDays())) {
-    const a = games[session.game];
-    if (a && a.seed === String(session.seed)) return { date, scored: Boolean(a.saveId && a.saveId === session.saveId) };
-  }
-  return null;
-}
-
-/** The day's scored attempt is over: its score is kept for the results and the streak. */
-export async function noteOver(session) {
-  const daily = dailyOf(session);
-  if (!daily || !daily.scored) return;
-  const seat = session.seats.findIndex((s) => s.controller === 'human');
-  const made = await engine.call('scoreCard', { id: session.id, seat, seats: session.seats.map((s) => s.controller),
-    name: session.seats[seat].name, date: daily.date, daily: true });
-  if (!made.ok) return;
-  const days = readDays();
-  const a = days[daily.date] && days[daily.date][session.game];
-  if (!a) return;
-  a.over = true;
-  a.claim = made.result.card.claim;
-  writeDays(days);
-}
-
-/** Days in a row, up to today (or yesterday, before today's is played), with a finished
- * scored attempt. */
-export function streak(days = readDays(), today = todayUTC()) {
-  const done = (d) => Object.values(days[d] || {}).some((a) => a.over);
-  let day = new Date(`${today}T00:00:00Z`);
-  if (!done(today)) day = new Date(day.getTime() - 86_400_000);
-  let n = 0;
-  while (done(day.toISOString().slice(0, 10))) { n += 1; day = new Date(day.getTime() - 86_400_000); }
-  return n;
-}
-
-function resultText(game, claim) {
-  if (!claim) return 'not finished';
-  if (game === 'aqueducks') return count(claim.duckats, 'duckat');
-  return claim.won ? `won in ${count(claim.turns, 'turn')}` : `a line of ${claim.line}`;
-}
-
-/** The text to share: today's results, the streak and the link to play the deal. */
-export function shareText(days = readDays(), today = todayUTC()) {
-  const lines = [`Pipes & Ducks · today's deal ${today}`];
-  for (const game of Object.keys(GAMES)) {
-    const a = days[today] && days[today][game];
-    if (a && a.over) lines.push(`${GAMES[game].title}: ${resultText(game, a.claim)}`);
-  }
-  const n = streak(days, today);
-  if (n) lines.push(`Streak: ${n} day${n === 1 ? '' : 's'}`);
-  const url = new URL('./', document.baseURI);
-  url.hash = 'daily';
-  lines.push(url.href);
-  return lines.join('\n');
-}
 
 /** Start `game`'s deal of today: the scored attempt, or practice once that one is begun. */
 export async function startDaily(game) {

@@ -10,11 +10,9 @@ import { tearDown, clearScreen } from './teardown.js';
 import { showToast } from './toast.js';
 import { rememberOpen, forgetOpen } from './reopen.js';
 import { attachHint } from './hint.js';
+import { screenModule } from '../games/screens.js';
 
 const $ = (sel) => document.querySelector(sel);
-
-/** A game's screen module (loaded once, then cached by the browser). */
-export const screenModule = (game) => import(`../games/${game}/index.js`);
 
 /** Fetch every game screen ahead, once the page is idle, so Start game opens one at once. */
 export function prefetchScreens() {

@@ -41,7 +41,7 @@ export function attachHistory(match, frame) {
   frame.dialog = async (opts) => {
     if (!OVER_DIALOGS.has(opts.testid)) return dialog(opts);
     endButtons();
-    if (!session.online) import('./daily.js').then((m) => m.noteOver(session)).catch((err) => console.error(err));
+    if (!session.online) import('./daily-record.js').then((m) => m.noteOver(session)).catch((err) => console.error(err));
     const extra = [['Share your score', 'score'], ['Watch the replay', 'replay'], ['Analyse this game', 'analyse'], ['Share link', 'share']];
     if (session.playDeal) extra.push(['Play this deal', 'deal']);
     const shown = dialog({ ...opts, wide: true, html: `${opts.html || ''}<p class="hint-count" data-testid="hint-count"></p><div class="story" data-testid="story"></div>`, buttons: [...extra, ...opts.buttons] });

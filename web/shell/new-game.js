@@ -6,7 +6,8 @@ import { GAMES } from './games.js';
 import { randomSeed } from './seed.js';
 import { showToast } from './toast.js';
 import { menu, playerCount, localSeats, gameOptions } from './menu-settings.js';
-import { openGame, closeGame, screenModule } from './game-screen.js';
+import { openGame, closeGame } from './game-screen.js';
+import { screenModule } from '../games/screens.js';
 
 const $ = (sel, el = document) => el.querySelector(sel);
 

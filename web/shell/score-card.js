@@ -9,11 +9,10 @@ import { GAMES, isGame } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { scoreLink, submitUrl } from './score-links.js';
 import { copyField } from './copy.js';
+import { scoreArtModule } from '../games/score-arts.js';
 import { scoreWords, hintWords, dayText, cardImageLines, PICTURE, qrCorner } from './score-words.js';
 
 const VERIFIED = 'Verified: this game reaches this score.';
-
-const artModule = (game) => import(`../games/${game}/score-art.js`);
 
 /**
  * Show a score card in a dialog. `made`: {card, link, buildings} from scoreCard (the end
@@ -30,7 +29,7 @@ export async function shareScore(match, say) {
   const humans = seats.map((c, i) => (c === 'human' ? i : -1)).filter((i) => i >= 0);
   const seat = humans.includes(match.viewer) ? match.viewer : humans[0];
   if (seat === undefined) { say('Only a person’s seat has a score card.'); return; }
-  const { dailyOf } = await import('./daily.js');
+  const { dailyOf } = await import('./daily-record.js');
   const daily = dailyOf(session);
   const name = session.seats[seat].name;
   const ask = ({ name: who, favourites } = {}) => match.engine.call('scoreCard', {
@@ -47,7 +46,7 @@ export async function showScoreCard({ engine, id, made = null, verified = null, 
   await loadStyle(new URL('../styles/scores.css', import.meta.url));
   const card = (made || verified).card;
   const game = isGame(card.game) ? card.game : 'waterworks';
-  const art = await artModule(game);
+  const art = await scoreArtModule(game);
   const nameOf = await art.buildingNames();
   const dialog = document.createElement('dialog');
   dialog.className = 'frame-dialog wide score-dialog';
