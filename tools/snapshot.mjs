@@ -67,4 +67,26 @@ if (wheel) {
 const pyodideDir = new URL('../web/vendor/pyodide/', import.meta.url);
 unpack(new URL(fs.readdirSync(pyodideDir).find((f) => /^micropip-.*\.whl$/.test(f)), pyodideDir));
 py.runPython('import micropip');
+// micropip's first install in a Python does work a second install does not (its wheel-tag
+// table, the email parser it reads METADATA with, the unpacking machinery): about half of a
+// restored Python's install of the engine, measured under Node. That work is done here, on the
+// engine wheel, in pure Python (no JavaScript object is held, so the snapshot names none): the
+// page's install after a restore starts where a second one would. It goes through micropip's
+// own helpers of the vendored version (0.11): a later micropip without them fails this build.
+if (wheel) {
+  const name = wheel.split('/').pop();
+  py.FS.writeFile(`/tmp/${name}`, fs.readFileSync(wheel));
+  py.runPython(`import shutil, zipfile
+from pathlib import Path
+from micropip._utils import check_compatible, parse_wheel_filename
+from micropip.metadata import Metadata, wheel_dist_info_dir
+check_compatible('${name}')
+with zipfile.ZipFile('/tmp/${name}') as whl:
+    info = Path(wheel_dist_info_dir(whl, parse_wheel_filename('${name}')[0])) / Metadata.PKG_INFO
+    Metadata(zipfile.Path(whl, str(info))).requires(set())
+shutil.unpack_archive('/tmp/${name}', '/tmp/warm-install', 'zip')
+shutil.rmtree('/tmp/warm-install')
+del shutil, zipfile, Path, check_compatible, parse_wheel_filename, Metadata, wheel_dist_info_dir, whl, info`);
+  py.FS.unlink(`/tmp/${name}`);
+}
 fs.writeFileSync(out, py.makeMemorySnapshot({ serializer: refSerializer(py) }));
