@@ -2,7 +2,6 @@
 the manifest passes Chromium's installability check, and an update never breaks a game."""
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import threading
@@ -10,7 +9,7 @@ from collections import Counter
 
 from helpers_menu import start_from_menu
 from helpers_browser import CHROMIUM_ARGS, chromium_for_tests
-from serve import make_server
+from serve import HASHED, make_server
 from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, serve_folder, dist_root, dist_url,  # noqa: F401
                          has_screen, new_game, play_some, wait_until_ready)
 
@@ -56,10 +55,6 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
     wait_until_ready(embed)
     assert errors == []
     ctx.close()
-
-
-# tools/build.py's NAME-HASH folders and NAME.HASH.js bundles
-HASHED = re.compile(r"web/(?:vendor/[a-z]+-[0-9a-f]{16}/|[\w-]+\.[0-9a-f]{16}\.js$)")
 
 
 def test_a_first_visit_downloads_each_file_once(browser, dist_root):

@@ -39,8 +39,8 @@ const URL_LITERAL = /new URL\((['"])([^'"]+)\1,\s*import\.meta\.url\)/g;
 /** Modules move to web/ when bundled: an address a module makes relative to itself
  * (`new URL('../styles/x.css', import.meta.url)`) is rewritten to mean the same file from
  * web/, and in the page's bundles one naming another of our modules (a worker's script) is
- * bundled too and names that bundle. An address computed at run time can be kept only in a module already at web/'s
- * top, and a build that meets one elsewhere stops and says where. */
+ * bundled too and names that bundle. An address computed at run time can be kept only in a
+ * module already at web/'s top, and a build that meets one elsewhere stops and says where. */
 function movedToWeb({ workers }) {
   return {
     name: 'moved-to-web',

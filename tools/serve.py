@@ -65,8 +65,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # A built site's content-hashed folders and bundles (tools/build.py) never change at an
         # address: a browser keeps them without asking again, as it may on GitHub Pages (which
-        # lets it keep every file for ten minutes). Everything else is revalidated every time: a dev server
-        # must never serve a stale page or engine.
+        # lets it keep every file for ten minutes). Everything else is revalidated every time:
+        # a dev server must never serve a stale page or engine.
         immutable = HASHED.search(urlsplit(self.path).path)
         self.send_header("Cache-Control", "max-age=31536000, immutable" if immutable else "no-cache")
         super().end_headers()
