@@ -129,3 +129,32 @@ def test_pyscripts_bytecode_is_only_a_gain_a_damaged_one_costs_nothing_else(brow
         assert any("bytecode could not be unpacked" in w for w in warnings), warnings
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("fault", ["no helper", "helper fails"])
+def test_the_engine_worker_compiles_pyodides_wasm_itself_when_the_page_has_none(browser, base_url, fault):
+    """The page compiles Pyodide's wasm in a helper worker and hands it to the engine worker
+    (web/engine/wasm-ahead.js, web/pyodide-wasm.mjs). When the helper cannot be loaded, or
+    cannot download the wasm, the engine worker downloads and compiles it itself: the engine
+    starts and answers, and the page says the worker's own compile was used."""
+    ctx = browser.new_context(service_workers="block")
+    served = []
+
+    def helper(route):
+        served.append(route.request.url)
+        if fault == "no helper":
+            route.abort()
+        else:   # the helper runs, but its download of the wasm is refused
+            res = route.fetch()
+            route.fulfill(response=res, body=res.text().replace("fetch(url,", "fetch(url + '?refused',"))
+    try:
+        ctx.route(re.compile(r"/web/pyodide-wasm-worker(\.[0-9a-f]{16}\.js|\.mjs)$"), helper)
+        ctx.route("**/pyodide.asm.wasm?refused", lambda route: route.abort())
+        page = ctx.new_page()
+        page.goto(base_url)
+        wait_until_ready(page)
+        assert served, "the page loaded no WebAssembly helper"
+        assert page.get_attribute("html", "data-engine-wasm") == "pyodide"
+        assert page.evaluate("async () => (await window.PipesAndDucks.hello()).ok")
+    finally:
+        ctx.close()

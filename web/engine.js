@@ -18,6 +18,7 @@ import { engineApi, refusal } from './engine/api.js';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
 import { inTurn, workerScript, workerOf } from './engine/script-element.js';
 import { runtime } from './vendor/runtime.mjs';
+import { answerWasmRequests, compileWasmAhead } from './engine/wasm-ahead.js';
 // Loaded with the engine, not with the page: an embed fetches nothing of the engine's until Play.
 const snapshots = () => import('./snapshot.mjs');
 
@@ -72,7 +73,7 @@ function onWorkerMessage({ data }) {
   if (data.pnd === 'stage') stage(String(data.name), Number(data.value), Number(data.at));
   else if (data.pnd === 'boot') {
     root.dataset.engineBoot = data.how; // 'snapshot' or 'fresh'
-    root.dataset.engineWasm = data.wasm; // 'ahead' when web/pyodide-wasm.mjs compiled it
+    root.dataset.engineWasm = data.wasm; // 'ahead': the page's module (web/engine/wasm-ahead.js)
   }
   else if (data.pnd === 'failed') fail(readable(data.message));
 }
@@ -80,6 +81,7 @@ function onWorkerMessage({ data }) {
 async function boot() {
   root.dataset.engineRuntime = 'pyscript';
   keepPyScriptStoresInMemory(); // PyScript's core opens its store as it is imported
+  compileWasmAhead(); // for the engine worker to take when it gets there (web/engine/wasm-ahead.js)
   const script = workerScript('engine');
   try {
     await import(new URL(`./vendor/${runtime.pyscript}core.js`, import.meta.url).href);
@@ -89,6 +91,7 @@ async function boot() {
   stage('pyscript', 0.05);
   const xworker = await workerOf(script);
   xworker.addEventListener('message', onWorkerMessage);
+  answerWasmRequests(xworker);
   try {
     await xworker.ready; // PyScript: Python is up, the wheel installed, bridge.py has run
     stage('worker', 0.9);

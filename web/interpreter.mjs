@@ -17,7 +17,7 @@ import * as pyodide from './vendor/pyodide-loader.mjs';
 import { forgetSnapshot, storedSnapshot } from './snapshot.mjs';
 import { refDeserializer } from './snapshot-refs.mjs';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
-import { compileAhead } from './pyodide-wasm.mjs';
+import { takeWasmFromPage } from './pyodide-wasm.mjs';
 
 keepPyScriptStoresInMemory(); // PyScript's package cache opens as the interpreter starts
 
@@ -54,11 +54,11 @@ addEventListener('py:progress', ({ detail }) => { if (detail === 'Loaded Pyodide
 
 export const { version } = pyodide;
 
-// Pyodide's two halves are set going while the snapshot is read, rather than after it: its
-// JavaScript (pyodide.asm.mjs, 1.2 MB) is imported from now on, and loadPyodide takes it as
-// `createPyodideModule`; its WebAssembly is compiled as Pyodide's download of it arrives
-// (web/pyodide-wasm.mjs).
-const compiledAhead = compileAhead(`${indexURL}pyodide.asm.wasm`);
+// Pyodide's two halves: its JavaScript (pyodide.asm.mjs, 1.2 MB) is imported from now on, while
+// the snapshot is read, and loadPyodide takes it as `createPyodideModule`; its WebAssembly,
+// compiled by the page from the moment it started the engine, is asked for now and taken when
+// loadPyodide instantiates it (web/pyodide-wasm.mjs).
+const tookPagesWasm = takeWasmFromPage(`${indexURL}pyodide.asm.wasm`);
 const asm = import(`${indexURL}pyodide.asm.mjs`);
 asm.catch(() => {}); // loadPyodide reports a failed download
 const createPyodideModule = async (settings) => (await asm).default(settings);
@@ -94,7 +94,7 @@ async function boot() {
   }
   mountRestWhenImported(py);
   await placePyScriptBytecode(py);
-  tell(['boot', { how, wasm: compiledAhead() ? 'ahead' : 'pyodide' }]);
+  tell(['boot', { how, wasm: tookPagesWasm() ? 'ahead' : 'pyodide' }]);
   stage('python', 0.5);
   // PyScript installs the engine wheel with micropip next, and first loads micropip. After a
   // fresh start it comes from the vendored Pyodide's lock file, loaded here; a restored Python

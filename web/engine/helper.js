@@ -13,6 +13,7 @@
 //
 // <html data-search-helper="off|starting|ready|failed"> tells tests and benchmarks where it is.
 import { inTurn, workerScript, workerOf } from './script-element.js';
+import { answerWasmRequests } from './wasm-ahead.js';
 
 const root = document.documentElement;
 const NAME = 'search-helper';
@@ -34,6 +35,7 @@ function wanted() {
 async function boot() {
   root.dataset.searchHelper = 'starting';
   const xworker = await workerOf(workerScript(NAME));
+  answerWasmRequests(xworker);
   // web/interpreter.mjs tells of a failed download beside PyScript's messages
   const failed = new Promise((_, reject) => xworker.addEventListener('message', ({ data }) => {
     if (data && typeof data === 'object' && data.pnd === 'failed') reject(new Error(String(data.message)));
