@@ -7,8 +7,8 @@ Neither page allows 'unsafe-eval' (issue 42 item 2): nothing of ours evaluates t
 (checked below), and PyScript, which sends its worker hooks to the worker as source text and
 rebuilds them with Function(), is vendored patched to carry them as code
 (tools/patch_pyscript.py, checked below against the npm bundle). Pyodide needs
-'wasm-unsafe-eval' to compile its WebAssembly, and PyScript's worker is a Blob (blob: workers);
-docs/startup.md."""
+'wasm-unsafe-eval' to compile its WebAssembly. No worker is a Blob: PyScript's is started from
+a file, also by the patch (so worker-src is 'self' alone); docs/startup.md."""
 import base64
 import hashlib
 import re
@@ -42,7 +42,7 @@ def test_every_inline_script_is_admitted_by_its_hash(page):
     assert "'unsafe-inline'" not in csp["script-src"]
     assert "'unsafe-eval'" not in csp["script-src"]      # PyScript is patched (below)
     assert "'wasm-unsafe-eval'" in csp["script-src"]     # Pyodide compiles its WebAssembly
-    assert csp["worker-src"] == ["'self'", "blob:"]     # PyScript's worker is a Blob
+    assert csp["worker-src"] == ["'self'"]     # PyScript's worker is a file (tools/patch_pyscript.py)
     assert csp["object-src"] == ["'none'"] and csp["default-src"] == ["'self'"]
 
 
@@ -78,15 +78,9 @@ PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 LEFT_ALONE = ["Function(`return(${e}).apply(null,arguments)`)", "window.Function('return"]
 
 
-def core_bundle(folder: Path) -> Path:
-    found = [p for p in folder.glob("core-*.js") if 'new Blob(["/*@*/"' in p.read_text()]
-    assert len(found) == 1
-    return found[0]
-
-
 @pytest.mark.skipif(not PYSCRIPT_DIST.is_dir(), reason="npm packages not installed (make does it)")
 def test_the_pyscript_patch_leaves_no_hook_built_from_text():
-    text = core_bundle(PYSCRIPT_DIST).read_text()
+    text = patch_pyscript.core_bundle(PYSCRIPT_DIST).read_text()
     patched = patch_pyscript.patch(text)
     assert text.count("Function(") == len(LEFT_ALONE) + 2       # the two hook builders, before
     rest = patched
@@ -109,4 +103,23 @@ VENDORED = ROOT / "web" / "vendor" / "pyscript"
 
 @pytest.mark.skipif(not VENDORED.is_dir(), reason="not vendored yet (make vendor)")
 def test_the_vendored_pyscript_is_the_patched_one():
-    assert core_bundle(VENDORED).read_text().startswith(patch_pyscript.MARK)
+    core = patch_pyscript.core_bundle(VENDORED).read_text()
+    assert core.startswith(patch_pyscript.MARK)
+    assert patch_pyscript.BLOB_START not in core and 'new URL("./worker.js",import.meta.url)' in core
+    assert (VENDORED / patch_pyscript.WORKER).read_text().startswith("/*@*/")
+
+
+@pytest.mark.skipif(not PYSCRIPT_DIST.is_dir(), reason="npm packages not installed (make does it)")
+def test_pyscripts_worker_becomes_a_file_with_the_source_its_blob_had():
+    """The worker's source, written to PyScript's folder, is the Blob's text exactly (the
+    JavaScript string read by Node, the same as the page would have), less the page's rewriting
+    of its chunks' addresses, which in that folder mean the same relative as absolute."""
+    patched = patch_pyscript.patch(patch_pyscript.core_bundle(PYSCRIPT_DIST).read_text())
+    core, worker = patch_pyscript.split_worker(patched)
+    assert patch_pyscript.BLOB_START not in core and core.count('new URL("./worker.js",import.meta.url)') == 1
+    assert worker.startswith("/*@*/const{assign:e}=Object,")
+    assert 'y.registerJsModule("_pyscript",' in worker   # the patch's edits inside it are kept
+    assert "\\'" not in worker and "It=e=>{throw new Error(\"PyScript worker hooks" in worker
+    assert re.findall(r'import\("\./(toml|error)-[\w-]+\.js"\)', worker)   # relative, as in the folder
+    with pytest.raises(SystemExit, match="PyScript changed"):
+        patch_pyscript.split_worker(core)

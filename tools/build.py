@@ -113,8 +113,8 @@ def content_hash(*paths: Path) -> str:
 
 
 def pyscript_chunks(folder: Path) -> set[str]:
-    """The chunks of PyScript's bundle the page loads: core.js, its static imports, and the
-    lazy chunks named in PYSCRIPT_LAZY."""
+    """The chunks of PyScript's bundle the page loads: core.js, its static imports, its worker's
+    script (tools/patch_pyscript.py) and the lazy chunks named in PYSCRIPT_LAZY."""
     keep, todo = set(), ["core.js"]
     while todo:
         name = todo.pop()
@@ -123,6 +123,7 @@ def pyscript_chunks(folder: Path) -> set[str]:
         keep.add(name)
         text = (folder / name).read_text()
         todo += re.findall(r'from\s*"\./([^"]+\.js)"', text)
+        todo += re.findall(r'new URL\("\./([^"]+\.js)",import\.meta\.url\)', text)   # its worker
         todo += [c for c in re.findall(r'import\("\./([^"]+\.js)"\)', text)
                  if c.split("-")[0] in PYSCRIPT_LAZY]
     return keep

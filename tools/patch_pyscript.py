@@ -1,4 +1,5 @@
-"""Patch the vendored PyScript so the pages need no 'unsafe-eval' (docs/startup.md, problem 2).
+"""Patch the vendored PyScript so the pages need no 'unsafe-eval' (docs/startup.md, problem 2)
+and start its worker from a file rather than a Blob (problem 12).
 
     python3 tools/patch_pyscript.py web/vendor/pyscript
 
@@ -18,6 +19,7 @@ the patch.
 """
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -58,15 +60,55 @@ def patch(text: str) -> str:
     return MARK + text
 
 
-def main(folder: Path) -> None:
-    bundles = [p for p in folder.glob("core-*.js") if "new Blob([\"/*@*/\"" in p.read_text()]
+# PyScript's page side makes its worker from a Blob of source text it carries (as a JavaScript
+# string, with `import("./chunk.js")` made absolute from the core's own address on the way);
+# the worker is started from that source as a file in PyScript's folder instead, where its
+# chunks' relative addresses mean the same: no `blob:` in the pages' worker-src, and a script
+# the browser keeps compiled between visits (docs/startup.md, problem 12).
+WORKER = "worker.js"
+BLOB_START = 'URL.createObjectURL(new Blob(["/*@*/"+\''
+BLOB_END = '\'.replace(Wr,Hr)],{type:"text/javascript"}))'
+
+
+def split_worker(text: str) -> tuple[str, str]:
+    """(the core bundle starting its worker from WORKER, WORKER's source)."""
+    if text.count(BLOB_START) != 1 or text.count(BLOB_END) != 1:
+        sys.exit("tools/patch_pyscript.py: expected PyScript's bundle to make its worker once "
+                 "from a Blob of its source text: PyScript changed; look at the patch again "
+                 "(docs/startup.md).")
+    start = text.index(BLOB_START)
+    end = text.index(BLOB_END, start)
+    literal = text[start + len(BLOB_START) - 1:end + 1]   # the quoted string, quotes included
+    return (text[:start] + f'new URL("./{WORKER}",import.meta.url)' + text[end + len(BLOB_END):],
+            "/*@*/" + js_string(literal))
+
+
+def js_string(literal: str) -> str:
+    """The text a JavaScript string literal stands for, as Node reads it (the vendored bundle's,
+    at vendoring time: every escape JavaScript has, read by JavaScript)."""
+    read = ("let s = ''; process.stdin.on('data', (d) => { s += d; })"
+            ".on('end', () => process.stdout.write(new Function(`return ${s}`)()));")
+    return subprocess.run(["node", "-e", read], input=literal, capture_output=True, text=True,
+                          check=True).stdout
+
+
+def core_bundle(folder: Path) -> Path:
+    """PyScript's core bundle in ``folder``, patched or not."""
+    bundles = [p for p in folder.glob("core-*.js") if p.read_text().startswith(MARK)
+               or BLOB_START in p.read_text()]
     if len(bundles) != 1:
         sys.exit(f"tools/patch_pyscript.py: expected one PyScript core bundle in {folder}, "
                  f"found {len(bundles)}")
-    bundle = bundles[0]
+    return bundles[0]
+
+
+def main(folder: Path) -> None:
+    bundle = core_bundle(folder)
     text = bundle.read_text()
     if not text.startswith(MARK):
-        bundle.write_text(patch(text))
+        core, worker = split_worker(patch(text))
+        bundle.write_text(core)
+        (folder / WORKER).write_text(worker)
 
 
 if __name__ == "__main__":

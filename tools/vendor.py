@@ -88,7 +88,8 @@ def copy_runtime() -> None:
     (VENDOR / "pyscript").mkdir()
     for path in sorted(pyscript.glob("*.js")):
         shutil.copy2(path, VENDOR / "pyscript" / path.name)
-    # its worker hooks as module code, so the pages need no 'unsafe-eval'
+    # its worker hooks as module code, so the pages need no 'unsafe-eval', and its worker a file
+    # rather than a Blob, so they need no blob: workers
     patch_pyscript.main(VENDOR / "pyscript")
     for src, dest in BROWSER_LIBS.items():
         (VENDOR / dest).parent.mkdir(parents=True, exist_ok=True)
