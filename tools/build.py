@@ -23,6 +23,10 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import HASHED_PATH  # noqa: E402  (tools/, beside this script)
+from vendor import write_runtime_names  # noqa: E402
+
 PAGES = ["index.html", "embed.html"]
 # PyScript reads its configuration from the site's root and fetches the worker's script.
 ENGINE_FILES = ["pyscript.toml", "py/bridge.py"]
@@ -145,8 +149,6 @@ def version_runtime(out: Path) -> str:
     from the HTTP cache the first visit just filled instead of downloading it again
     (tools/sw.mjs), and can never mistake an old file for the current one. Returns PyScript's
     folder in the built site."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    from vendor import write_runtime_names
     vendor = out / "web" / "vendor"
     keep = pyscript_chunks(vendor / "pyscript")
     for chunk in (vendor / "pyscript").iterdir():
@@ -217,8 +219,8 @@ def build(out: Path) -> None:
         (out / name).write_text(html)
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("")
-    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(out), json.dumps(bundles["bundled"])],
-                   cwd=ROOT, check=True)
+    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(out), json.dumps(bundles["bundled"]),
+                    HASHED_PATH], cwd=ROOT, check=True)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/: "

@@ -94,8 +94,8 @@ def js_string(literal: str) -> str:
 
 def core_bundle(folder: Path) -> Path:
     """PyScript's core bundle in ``folder``, patched or not."""
-    bundles = [p for p in folder.glob("core-*.js") if p.read_text().startswith(MARK)
-               or BLOB_START in p.read_text()]
+    bundles = [p for p in folder.glob("core-*.js")
+               if (text := p.read_text()).startswith(MARK) or BLOB_START in text]
     if len(bundles) != 1:
         sys.exit(f"tools/patch_pyscript.py: expected one PyScript core bundle in {folder}, "
                  f"found {len(bundles)}")

@@ -23,8 +23,10 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
 
 
 # tools/build.py names each folder of the runtime, PyScript, the stdlib and the engine NAME-HASH,
-# and each bundle of the site's own modules NAME.HASH.js (tools/bundle.mjs)
-HASHED = re.compile(r"/web/(?:vendor/[a-z]+-[0-9a-f]{16}/|[\w-]+\.[0-9a-f]{16}\.js$)")
+# and each bundle of the site's own modules NAME.HASH.js (tools/bundle.mjs): the one statement of
+# that shape, which tools/build.py also hands the service worker's build (tools/sw.mjs)
+HASHED_PATH = r"web/(?:vendor/[a-z]+-[0-9a-f]{16}/|[\w-]+\.[0-9a-f]{16}\.js$)"
+HASHED = re.compile("/" + HASHED_PATH)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -1,7 +1,8 @@
 // Generate the service worker for a built site with Workbox (never a hand-written list):
-//   node tools/sw.mjs dist ['["web/app.js", ...]']
+//   node tools/sw.mjs dist ['["web/app.js", ...]' ['HASHED']]
 // The optional list names files no page loads (the modules tools/bundle.mjs bundled, kept
-// beside their bundles): they are not precached.
+// beside their bundles): they are not precached. HASHED is the pattern of a content-hashed
+// address (tools/serve.py's HASHED_PATH, handed over by tools/build.py).
 // Every file the site needs is precached with a content hash, including the Pyodide wasm
 // and stdlib, so after one visit both games start and play offline. The page registers the
 // worker only once the engine is ready and the page is idle (web/pwa/register.js), and the
@@ -16,6 +17,7 @@ import { injectManifest } from 'workbox-build';
 
 const dir = process.argv[2] || 'dist';
 const unloaded = JSON.parse(process.argv[3] || '[]');
+const hashed = process.argv[4];
 const require = createRequire(import.meta.url);
 const { version } = require('workbox-build/package.json');
 // Workbox's prebuilt modules, in a folder named by their version: a service worker's imported
@@ -41,8 +43,8 @@ try {
     globPatterns: ['**/*.{html,js,mjs,css,json,toml,py,whl,zip,wasm,svg,png,webmanifest}'],
     globIgnores: ['sw.js', 'sw-template.js', `${WORKBOX_DIR}/**`, '**/*.map', ...unloaded],
     // The address carries the content's hash (a runtime folder, a bundle): taken from the
-    // HTTP cache as it is.
-    dontCacheBustURLsMatching: /(?:^|\/)web\/(?:vendor\/[a-z]+-[0-9a-f]{16}\/|[\w-]+\.[0-9a-f]{16}\.js$)/,
+    // HTTP cache as it is. Without the pattern, every file is fetched afresh (still right).
+    dontCacheBustURLsMatching: hashed ? new RegExp(`(?:^|/)${hashed}`) : undefined,
     // pyodide.asm.wasm and the standard library's archives are several MB each.
     maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
   });
