@@ -33,6 +33,24 @@ def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_game(open_page)
     assert probe.foreign == []
 
 
+def test_a_repeat_visit_installs_nothing_and_the_engine_is_still_micropips(open_page):
+    """The engine comes installed in the snapshot, its files written back from the snapshot's
+    memory (web/snapshot-files.mjs): a repeat visit downloads no wheel, and the engine reads
+    its tutorials from those files and says micropip installed it (its INSTALLER file)."""
+    page, probe = open_page()
+    wheels = []
+    page.on("request", lambda req: req.url.endswith(".whl") and wheels.append(req.url))
+    page.reload()
+    wait_until_ready(page)
+    assert boot_kind(page) == "snapshot"
+    assert wheels == []
+    engine = page.evaluate("async () => (await window.PipesAndDucks.hello()).result.engine")
+    assert engine["installer"] == "micropip"
+    tutorials = page.evaluate("async () => (await window.PipesAndDucks.tutorials({})).result")
+    assert {t["game"] for t in tutorials} == {"waterworks", "aqueducks"}
+    assert probe.errors == []
+
+
 def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(open_page):
     """Overwritten, then truncated, in one device: each visit after the damage starts Python
     afresh and stores the snapshot again, which the next damage then hits (one first visit for

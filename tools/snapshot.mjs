@@ -1,15 +1,18 @@
 // Make a memory snapshot of the vendored Pyodide just after it has started Python, for
 // tools/vendor.py:
-//   node tools/snapshot.mjs OUT STDLIB [WHEEL]
+//   node tools/snapshot.mjs OUT STDLIB [WHEEL [PYSCRIPT_BYTECODE]]
 //
 // STDLIB is the start archive the page boots from (tools/split_stdlib.mjs): Python's import
 // system keeps the archive's table of contents in memory, so the snapshot holds that table and
 // must be restored on the very same archive (its hash is in the snapshot's name).
-// With WHEEL (the engine wheel PyScript installs), the snapshot has it installed and the
-// engine's pure-Python modules imported: a repeat visit then neither compiles nor runs them
-// again. micropip still installs the same wheel after the restore, as pyscript.toml says; the
-// modules already imported are the ones it installs, because the snapshot's name carries the
-// wheel's hash (tools/vendor.py), so no page restores a snapshot of another engine.
+// With WHEEL (the engine wheel pyscript.toml lists), the snapshot has it installed by micropip
+// and the engine's pure-Python modules imported: a repeat visit neither installs, compiles nor
+// runs them again. A memory snapshot holds no files, so the files micropip's install wrote are
+// kept in the snapshot's memory (py/snapshot_files.py) and written back after a restore
+// (web/snapshot-files.mjs). The snapshot's name carries the wheel's hash (tools/vendor.py), so
+// no page restores a snapshot of another engine. With PYSCRIPT_BYTECODE (PyScript's own package
+// compiled, tools/compile_pyscript.mjs), its files are kept the same way, where a fresh start
+// of the page unpacks them (Python's working directory).
 //
 // A repeat visit restores this instead of starting Python again (web/snapshot.mjs,
 // docs/startup.md). The standard-library modules that micropip and PyScript's own package
@@ -22,9 +25,9 @@
 import fs from 'node:fs';
 import { refSerializer } from '../web/snapshot-refs.mjs';
 
-const [out, stdLibURL, wheel] = process.argv.slice(2);
+const [out, stdLibURL, wheel, pyscriptBytecode] = process.argv.slice(2);
 if (!out || !stdLibURL) {
-  console.error('usage: node tools/snapshot.mjs OUT STDLIB [WHEEL]');
+  console.error('usage: node tools/snapshot.mjs OUT STDLIB [WHEEL [PYSCRIPT_BYTECODE]]');
   process.exit(2);
 }
 // Emscripten names the program after argv[1] under Node ('./this.program' in a browser), and
@@ -45,48 +48,72 @@ const py = await loadPyodide({
 const { stdlib, engine } = JSON.parse(fs.readFileSync(new URL('./startup-modules.json', import.meta.url)));
 py.runPython(`import ${stdlib.join(', ')}`);
 
-/** A pure-Python wheel installed as micropip installs one: unpacked into site-packages. */
-function unpack(whl) {
-  py.FS.writeFile('/tmp/unpack.whl', fs.readFileSync(whl));
-  py.runPython(`import site, zipfile
+/** A pure-Python wheel unpacked into `python`'s site-packages, as Pyodide's loadPackage does. */
+function unpack(python, whl) {
+  python.FS.writeFile('/tmp/unpack.whl', fs.readFileSync(whl));
+  python.runPython(`import site, zipfile
 with zipfile.ZipFile('/tmp/unpack.whl') as whl:
     whl.extractall(site.getsitepackages()[0])`);
-  py.FS.unlink('/tmp/unpack.whl');
+  python.FS.unlink('/tmp/unpack.whl');
 }
-if (wheel) {
-  unpack(wheel);
-  py.runPython(`import ${engine.join(', ')}`);
-}
-// micropip, imported: PyScript installs the engine with it at every start. Its JavaScript
-// objects are named for the page by web/snapshot-refs.mjs. Its files, like the engine's, are not
-// in a memory snapshot, and a restored Python never reads them: importing micropip imports every
-// module of it that can run in Pyodide (the rest, its vendored packaging's licenses and
-// metadata, import a top-level `packaging` Pyodide does not have), so web/interpreter.mjs tells
-// Pyodide micropip is loaded rather than unpacking its wheel again (docs/startup.md, problem 9;
-// tests/test_startup_snapshot.py installs the engine so).
 const pyodideDir = new URL('../web/vendor/pyodide/', import.meta.url);
-unpack(new URL(fs.readdirSync(pyodideDir).find((f) => /^micropip-.*\.whl$/.test(f)), pyodideDir));
-py.runPython('import micropip');
-// micropip's first install in a Python does work a second install does not (its wheel-tag
-// table, the email parser it reads METADATA with, the unpacking machinery): about half of a
-// restored Python's install of the engine, measured under Node. That work is done here, on the
-// engine wheel, in pure Python (no JavaScript object is held, so the snapshot names none): the
-// page's install after a restore starts where a second one would. It goes through micropip's
-// own helpers of the vendored version (0.11): a later micropip without them fails this build.
-if (wheel) {
-  const name = wheel.split('/').pop();
-  py.FS.writeFile(`/tmp/${name}`, fs.readFileSync(wheel));
-  py.runPython(`import shutil, zipfile
-from pathlib import Path
-from micropip._utils import check_compatible, parse_wheel_filename
-from micropip.metadata import Metadata, wheel_dist_info_dir
-check_compatible('${name}')
-with zipfile.ZipFile('/tmp/${name}') as whl:
-    info = Path(wheel_dist_info_dir(whl, parse_wheel_filename('${name}')[0])) / Metadata.PKG_INFO
-    Metadata(zipfile.Path(whl, str(info))).requires(set())
-shutil.unpack_archive('/tmp/${name}', '/tmp/warm-install', 'zip')
-shutil.rmtree('/tmp/warm-install')
-del shutil, zipfile, Path, check_compatible, parse_wheel_filename, Metadata, wheel_dist_info_dir, whl, info`);
-  py.FS.unlink(`/tmp/${name}`);
+const micropipWheel = new URL(fs.readdirSync(pyodideDir).find((f) => /^micropip-.*\.whl$/.test(f)), pyodideDir);
+
+/** The files micropip writes when it installs `whl`, by absolute path: installed in a Python of
+ * its own, because a Python that has run an install holds JavaScript objects a snapshot cannot
+ * hold ("Unexpected hiwire entry"). */
+async function installedByMicropip(whl) {
+  const python = await loadPyodide({ stdLibURL, stdout: () => {}, stderr: (s) => console.error(s) });
+  unpack(python, micropipWheel);
+  const name = whl.split('/').pop();
+  python.FS.writeFile(`/tmp/${name}`, fs.readFileSync(whl));
+  const written = await python.runPythonAsync(`import os, site, micropip
+def tree(root):
+    return {os.path.join(folder, name) for folder, _, names in os.walk(root) for name in names}
+before = tree(site.getsitepackages()[0])
+await micropip.install('emfs:/tmp/${name}')
+sorted(tree(site.getsitepackages()[0]) - before)`);
+  const paths = written.toJs();
+  written.destroy();
+  return new Map(paths.map((path) => [path, python.FS.readFile(path)]));
 }
+
+// py/snapshot_files.py keeps files in the snapshot's memory for the page; imported from a file
+// put there for the purpose (a restored Python has it imported already, and never looks for it)
+py.FS.writeFile('/tmp/snapshot_files.py', fs.readFileSync(new URL('../py/snapshot_files.py', import.meta.url)));
+py.runPython(`import sys
+sys.path.insert(0, '/tmp')
+import snapshot_files
+sys.path.remove('/tmp')
+del sys`);
+if (wheel) {
+  const installed = await installedByMicropip(wheel);
+  if (!installed.size) throw new Error(`micropip installed no file of ${wheel}`);
+  for (const [path, bytes] of installed) {
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    py.FS.writeFile(path, bytes);
+  }
+  py.runPython(`import ${engine.join(', ')}
+snapshot_files.keep(${JSON.stringify([...installed.keys()])}, wheel=${JSON.stringify(wheel.split('/').pop())})`);
+}
+if (pyscriptBytecode) {
+  py.FS.writeFile('/tmp/pyscript-bytecode.zip', fs.readFileSync(pyscriptBytecode));
+  py.runPython(`import os, zipfile
+with zipfile.ZipFile('/tmp/pyscript-bytecode.zip') as archive:
+    archive.extractall(os.getcwd())
+    snapshot_files.keep([os.path.join(os.getcwd(), name) for name in archive.namelist() if not name.endswith('/')])
+del os, zipfile, archive`);
+  py.FS.unlink('/tmp/pyscript-bytecode.zip');
+}
+py.runPython('del snapshot_files');
+// micropip, imported: after a restore web/interpreter.mjs installs with it any package
+// pyscript.toml lists that the snapshot has not installed. Its JavaScript objects are named for
+// the page by web/snapshot-refs.mjs. Its files are not in a memory snapshot, and a restored
+// Python never reads them: importing micropip imports every module of it that can run in
+// Pyodide (the rest, its vendored packaging's licenses and metadata, import a top-level
+// `packaging` Pyodide does not have), so web/interpreter.mjs tells Pyodide micropip is loaded
+// rather than unpacking its wheel again (docs/startup.md, problem 9; tests/test_startup_snapshot.py
+// installs a wheel so).
+unpack(py, micropipWheel);
+py.runPython('import micropip');
 fs.writeFileSync(out, py.makeMemorySnapshot({ serializer: refSerializer(py) }));

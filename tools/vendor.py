@@ -171,11 +171,14 @@ def compile_pyscript() -> None:
 
 
 def make_snapshot(wheel: Path) -> None:
-    """The snapshot of Python just started on the start archive, with the engine's modules and
-    micropip imported (tools/snapshot.mjs): made again whenever the engine changes."""
+    """The snapshot of Python just started on the start archive, with the engine installed by
+    micropip and PyScript's package's bytecode placed (both kept in memory: a snapshot holds no
+    files), the engine's modules and micropip imported (tools/snapshot.mjs): made again
+    whenever the engine changes."""
     sources = [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + sorted(VENDOR.glob("pyodide/micropip-*.whl")) + [
         STDLIB / "start.zip", ROOT / "tools" / "snapshot.mjs", ROOT / "web" / "snapshot-refs.mjs",
-        ROOT / "tools" / "startup-modules.json", wheel]
+        ROOT / "py" / "snapshot_files.py", ROOT / "tools" / "startup-modules.json", wheel,
+        STDLIB / "pyscript-bytecode.zip"]
     digest = hashlib.sha256()
     for path in sources:
         digest.update(hashlib.sha256(path.read_bytes()).digest())
@@ -185,7 +188,7 @@ def make_snapshot(wheel: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot.bin"
         subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(raw), str(STDLIB / "start.zip"),
-                        str(wheel)], check=True)
+                        str(wheel), str(STDLIB / "pyscript-bytecode.zip")], check=True)
         data = raw.read_bytes()
     # mtime=0: the same snapshot always gzips to the same bytes
     (VENDOR / name).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))

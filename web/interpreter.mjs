@@ -5,9 +5,9 @@
 // once its own start-up has got that far. Pyodide starts here as soon as the module is
 // evaluated instead, so its download, compile and boot overlap PyScript's, and a repeat visit
 // restores Python from the start-up memory snapshot (web/snapshot.mjs) instead of starting it.
-// While Python boots, micropip's wheel is already on its way (PyScript installs the engine
-// wheel with it right after), and when PyScript asks, it gets the interpreter with its output
-// handlers attached.
+// When PyScript asks, it gets the interpreter with its output handlers attached, and the
+// packages pyscript.toml lists installed: by micropip on a fresh start; a restored Python has
+// them installed already (the snapshot keeps the files micropip wrote, web/snapshot-files.mjs).
 //
 // This worker also tells the page, by plain messages beside PyScript's own, how far the start
 // has come (for the loading bar, and the moments `make bench` reports), which path it took and
@@ -18,6 +18,7 @@ import { forgetSnapshot, storedSnapshot } from './snapshot.mjs';
 import { refDeserializer } from './snapshot-refs.mjs';
 import { keepPyScriptStoresInMemory } from './engine/pyscript-storage.mjs';
 import { takeWasmFromPage } from './pyodide-wasm.mjs';
+import { writeKeptFiles } from './snapshot-files.mjs';
 
 keepPyScriptStoresInMemory(); // PyScript's package cache opens as the interpreter starts
 
@@ -28,9 +29,6 @@ const indexURL = new URL(`./vendor/${runtime.pyodide}`, import.meta.url).href;
 // first time one of its modules is imported, which no start does.
 const stdlibFolder = new URL(`./vendor/${runtime.stdlib}`, import.meta.url).href;
 const stdLibURL = `${stdlibFolder}start.zip`; // Pyodide's option's name
-// PyScript's own Python package compiled (tools/compile_pyscript.mjs), fetched from now on.
-const pyscriptBytecode = fetch(`${stdlibFolder}pyscript-bytecode.zip`)
-  .then((res) => (res.ok ? res.arrayBuffer() : null), () => null);
 const tell = (message) => postMessage({ pnd: message[0], ...message[1] });
 /** A stage reached: its name, the share of the start done, and when (on the shared clock). */
 const stage = (name, value) => tell(['stage', { name, value, at: performance.timeOrigin + performance.now() }]);
@@ -64,6 +62,7 @@ asm.catch(() => {}); // loadPyodide reports a failed download
 const createPyodideModule = async (settings) => (await asm).default(settings);
 
 let how = null;
+let installed = []; // the wheels a restored Python has installed (file names)
 const booting = boot();
 booting.catch(() => {}); // PyScript reports the failure when it awaits this
 
@@ -79,6 +78,7 @@ async function boot() {
       py = await pyodide.loadPyodide({ indexURL, stdLibURL, createPyodideModule,
         _loadSnapshot: stored.bytes, _snapshotDeserializer: refDeserializer(() => restored) });
       restored = py;
+      installed = writeKeptFiles(py);
       // The snapshot froze the random module's state: every visit would draw the same numbers.
       py.runPython('import random; random.seed()');
       how = 'snapshot';
@@ -89,18 +89,21 @@ async function boot() {
     }
   }
   if (!py) {
+    // PyScript's own Python package compiled (tools/compile_pyscript.mjs): a restored Python
+    // has it kept with the engine's files (web/snapshot-files.mjs)
+    const pyscriptBytecode = fetch(`${stdlibFolder}pyscript-bytecode.zip`)
+      .then((res) => (res.ok ? res.arrayBuffer() : null), () => null);
     py = await pyodide.loadPyodide({ indexURL, stdLibURL, createPyodideModule });
     how = 'fresh'; // the page stores a snapshot for the next visit once the engine is ready
+    placePyScriptBytecode(py, await pyscriptBytecode);
   }
   mountRestWhenImported(py);
-  await placePyScriptBytecode(py);
   tell(['boot', { how, wasm: tookPagesWasm() ? 'ahead' : 'pyodide' }]);
   stage('python', 0.5);
-  // PyScript installs the engine wheel with micropip next, and first loads micropip. After a
+  // micropip installs the engine wheel when PyScript asks for the interpreter (below). After a
   // fresh start it comes from the vendored Pyodide's lock file, loaded here; a restored Python
   // has every module of it imported (tools/snapshot.mjs) and never reads its files, so Pyodide
-  // is only told it is loaded (docs/startup.md, problem 9). Either way PyScript's own
-  // loadPackage finds it loaded.
+  // is only told it is loaded (docs/startup.md, problem 9).
   if (how === 'snapshot') py.loadedPackages.micropip = 'default channel';
   else await py.loadPackage('micropip', { messageCallback: () => {} });
   stage('micropip', 0.6);
@@ -128,11 +131,10 @@ function mountRestWhenImported(py) {
 }
 
 /** PyScript writes its Python package into the working directory at every start and imports
- * it: its bytecode, put where Python caches it beside those sources, is imported instead of
- * compiling them (35-60 ms). Python checks it against each source and compiles any that
- * differs; without it (not downloaded), it compiles them all as before. */
-async function placePyScriptBytecode(py) {
-  const bytes = await pyscriptBytecode;
+ * it: its bytecode (`bytes`, the archive), put where Python caches it beside those sources, is
+ * imported instead of compiling them (35-60 ms). Python checks it against each source and
+ * compiles any that differs; without it (not downloaded), it compiles them all as before. */
+function placePyScriptBytecode(py, bytes) {
   try {
     if (bytes) py.unpackArchive(bytes, 'zip', { extractDir: py.FS.cwd() });
   } catch (err) {
@@ -140,15 +142,26 @@ async function placePyScriptBytecode(py) {
   }
 }
 
-/** What PyScript calls. Only output handlers may differ from our start: packages are
- * installed by PyScript with micropip afterwards (pyscript.toml: packages_cache = "never",
- * so PyScript never hands Pyodide a lock file or a package list here). */
-export async function loadPyodide({ stdout, stderr, packages, lockFileContents, lockFileURL } = {}) {
-  if (packages || lockFileContents || lockFileURL) {
-    throw new Error('web/interpreter.mjs installs no packages itself; keep packages_cache = "never" in pyscript.toml.');
+/** What PyScript calls, with the packages pyscript.toml lists (`packages_cache =
+ * "passthrough"`: PyScript hands them over rather than installing them with micropip itself).
+ * micropip installs each one a restored Python does not have installed already: all of them
+ * after a fresh start, none after a restore of this site's snapshot. */
+export async function loadPyodide({ stdout, stderr, packages = [], lockFileContents, lockFileURL } = {}) {
+  if (lockFileContents || lockFileURL) {
+    throw new Error('web/interpreter.mjs takes no lock file; keep packages_cache = "passthrough" in pyscript.toml.');
   }
   const py = await booting;
   if (stdout) py.setStdout({ batched: stdout });
   if (stderr) py.setStderr({ batched: stderr });
+  const missing = packages.filter((url) => !installed.includes(url.slice(url.lastIndexOf('/') + 1)));
+  if (missing.length) {
+    const micropip = py.pyimport('micropip');
+    try {
+      // by their addresses, on this site; an index is never asked (the engine needs nothing else)
+      await micropip.install.callKwargs(missing, { keep_going: true, index_urls: [] });
+    } finally {
+      micropip.destroy();
+    }
+  }
   return py;
 }

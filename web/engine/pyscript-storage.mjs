@@ -4,7 +4,7 @@
 // that start "IDBMap/": on the page, the handles of local folders a person lent to pyscript.fs
 // (opened the moment PyScript's core module is imported), and in the engine worker its cache of
 // installed packages (opened as the interpreter starts; pyscript.toml sets packages_cache =
-// "never", so nothing is kept there). The games need neither. Where the browser refuses
+// "passthrough", so PyScript clears it and keeps nothing there). The games need neither. Where the browser refuses
 // storage (an embedded game in a browser that blocks third-party storage, some private modes)
 // opening them throws or fails, and PyScript fails to start with it.
 //
