@@ -82,6 +82,7 @@ def copy_runtime() -> None:
     (VENDOR / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
+    hint_eager_compile(VENDOR / "pyodide" / "pyodide.asm.mjs")
     vendor_page_wheels(VENDOR / "pyodide")
     if (VENDOR / "pyscript").exists():
         shutil.rmtree(VENDOR / "pyscript")
@@ -97,6 +98,21 @@ def copy_runtime() -> None:
     stale = VENDOR / "engine.zip"   # made by earlier versions, which unpacked the engine by hand
     if stale.exists():
         stale.unlink()
+
+
+# V8's explicit compile hint (Chrome 136 on; other engines read a comment): every function of
+# the file is compiled with it, and so kept in the browser's code cache with it.
+COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
+
+
+def hint_eager_compile(path: Path) -> None:
+    """Pyodide's JavaScript half marked for eager compilation by a comment on its first line:
+    V8 compiled its functions lazily, at their first call, which the code cache a return visit
+    loads the file with never holds, so every start compiled them again on the engine worker's
+    thread, on the restore's critical path (docs/startup.md, problem 14)."""
+    code = path.read_bytes()
+    if not code.startswith(COMPILE_HINT):
+        path.write_bytes(COMPILE_HINT + code)
 
 
 def page_wheels() -> dict[str, tuple[str, str]]:
