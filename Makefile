@@ -71,7 +71,7 @@ web/vendor/.runtime: node_modules/.installed $(VENV)/.installed tools/vendor.py 
 # The engine wheel micropip installs (pyproject.toml), the standard library's
 # start archive, which holds what the engine imports, and the start-up snapshot, which holds
 # the engine: made again with the wheel (tools/vendor.py).
-web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime tools/split_stdlib.mjs tools/snapshot.mjs web/snapshot-refs.mjs tools/startup-modules.json
+web/vendor/wheels/.built: $(ENGINE_SOURCES) web/vendor/.runtime tools/split_stdlib.mjs tools/snapshot.mjs web/snapshot-refs.mjs web/snapshot-files.mjs tools/startup-modules.json
 	$(PY) tools/vendor.py --engine-only
 	touch $@
 

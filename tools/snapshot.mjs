@@ -24,6 +24,7 @@
 // zone, and no path of this machine. Pyodide refuses a snapshot made by a different build of its wasm.
 import fs from 'node:fs';
 import { refSerializer } from '../web/snapshot-refs.mjs';
+import { writeFiles } from '../web/snapshot-files.mjs';
 
 const [out, stdLibURL, wheel, pyscriptBytecode] = process.argv.slice(2);
 if (!out || !stdLibURL) {
@@ -89,10 +90,7 @@ del sys`);
 if (wheel) {
   const installed = await installedByMicropip(wheel);
   if (!installed.size) throw new Error(`micropip installed no file of ${wheel}`);
-  for (const [path, bytes] of installed) {
-    py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    py.FS.writeFile(path, bytes);
-  }
+  writeFiles(py, installed);
   py.runPython(`import ${engine.join(', ')}
 snapshot_files.keep(${JSON.stringify([...installed.keys()])}, wheel=${JSON.stringify(wheel.split('/').pop())})`);
 }

@@ -192,9 +192,9 @@ def make_snapshot(wheel: Path) -> None:
     files), the engine's modules and micropip imported (tools/snapshot.mjs): made again
     whenever the engine changes."""
     sources = [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + sorted(VENDOR.glob("pyodide/micropip-*.whl")) + [
-        STDLIB / "start.zip", ROOT / "tools" / "snapshot.mjs", ROOT / "web" / "snapshot-refs.mjs",
-        ROOT / "py" / "snapshot_files.py", ROOT / "tools" / "startup-modules.json", wheel,
-        STDLIB / "pyscript-bytecode.zip"]
+        STDLIB / "start.zip", STDLIB / "pyscript-bytecode.zip", wheel,
+        ROOT / "tools" / "snapshot.mjs", ROOT / "tools" / "startup-modules.json",
+        ROOT / "web" / "snapshot-refs.mjs", ROOT / "web" / "snapshot-files.mjs", ROOT / "py" / "snapshot_files.py"]
     digest = hashlib.sha256()
     for path in sources:
         digest.update(hashlib.sha256(path.read_bytes()).digest())

@@ -21,6 +21,14 @@ export function writeKeptFiles(py) {
   } finally {
     module.destroy();
   }
+  writeFiles(py, files);
+  return wheels;
+}
+
+/** Write `files` ([absolute path, bytes] pairs, or a Map of them) into `py`'s file system,
+ * making their folders (tools/snapshot.mjs writes micropip's install into the snapshot's Python
+ * with it too). */
+export function writeFiles(py, files) {
   const folders = new Set();
   for (const [path, bytes] of files) {
     const folder = path.slice(0, path.lastIndexOf('/'));
@@ -28,5 +36,4 @@ export function writeKeptFiles(py) {
     folders.add(folder);
     py.FS.writeFile(path, bytes);
   }
-  return wheels;
 }
