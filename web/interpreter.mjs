@@ -61,15 +61,15 @@ const asm = import(`${indexURL}pyodide.asm.mjs`);
 asm.catch(() => {}); // loadPyodide reports a failed download
 const createPyodideModule = async (settings) => (await asm).default(settings);
 
-let how = null;
-let installed = []; // the wheels a restored Python has installed (file names)
-const booting = boot();
+const booting = boot(); // {py, installed: the file names of the wheels it has installed}
 booting.catch(() => {}); // PyScript reports the failure when it awaits this
 
 async function boot() {
   stage('interpreter', 0.1);
   const stored = await storedSnapshot();
   let py = null;
+  let how = null;
+  let installed = [];
   if (stored) {
     try {
       // micropip is imported in the snapshot: the JavaScript objects it holds are named there
@@ -107,7 +107,7 @@ async function boot() {
   if (how === 'snapshot') py.loadedPackages.micropip = 'default channel';
   else await py.loadPackage('micropip', { messageCallback: () => {} });
   stage('micropip', 0.6);
-  return py;
+  return { py, installed };
 }
 
 /** The rest of the standard library, for py/stdlib_rest.py: downloaded when a module of it is
@@ -150,7 +150,7 @@ export async function loadPyodide({ stdout, stderr, packages = [], lockFileConte
   if (lockFileContents || lockFileURL) {
     throw new Error('web/interpreter.mjs takes no lock file; keep packages_cache = "passthrough" in pyscript.toml.');
   }
-  const py = await booting;
+  const { py, installed } = await booting;
   if (stdout) py.setStdout({ batched: stdout });
   if (stderr) py.setStderr({ batched: stderr });
   const missing = packages.filter((url) => !installed.includes(url.slice(url.lastIndexOf('/') + 1)));

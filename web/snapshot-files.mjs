@@ -9,17 +9,14 @@
 /** Write back the files the restored Python kept; the names of the wheels whose install they are. */
 export function writeKeptFiles(py) {
   const module = py.pyimport('snapshot_files');
+  const kept = module.take();
+  module.destroy();
   let wheels;
   let files;
   try {
-    const kept = module.take();
-    try {
-      [wheels, files] = kept.toJs({ dict_converter: Array.from }); // files: [path, bytes] pairs
-    } finally {
-      kept.destroy();
-    }
+    [wheels, files] = kept.toJs({ dict_converter: Array.from }); // files: [path, bytes] pairs
   } finally {
-    module.destroy();
+    kept.destroy();
   }
   writeFiles(py, files);
   return wheels;
