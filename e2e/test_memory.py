@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers_menu import start_from_menu
-from helpers_pwa import dist_root, dist_url, has_screen  # noqa: F401
+from helpers_pwa import dist_root, dist_url  # noqa: F401
 from helpers_play import WW_HAND, aq_decide, aq_turn_or_over, ww_turn
 from test_online import device, rtc_browser  # noqa: F401  (the online fixtures: another device in the loopback namespace)
 from test_robustness import wait_moves
@@ -44,8 +44,6 @@ def dom_counters(page) -> dict:
 
 
 def test_leaving_games_releases_them_in_the_engine(open_page, dist_url, dist_root):
-    if not (has_screen(dist_root, "waterworks") and has_screen(dist_root, "aqueducks")):
-        pytest.skip("the game screens have not landed yet")
     page, probe = open_page(dist_url)
 
     def play_and_leave(game, players):
@@ -108,8 +106,6 @@ def test_left_screens_are_let_go_after_a_dialog(open_page, dist_url, dist_root):
     """Ten games left for the menu, each after a look at its Rules (closed with Escape): no
     left screen stays in memory. Before, Chromium's table of hovered elements kept every one
     of them, with its canvases, dialog, timeline, Undo button and game (web/shell/teardown.js)."""
-    if not (has_screen(dist_root, "waterworks") and has_screen(dist_root, "aqueducks")):
-        pytest.skip("the game screens have not landed yet")
     page, probe = open_page(dist_url)
     base = dom_counters(page)
     for k in range(10):
@@ -208,8 +204,6 @@ def test_a_persons_table_is_let_go(open_page, dist_url, dist_root, game):
     """You against a bot, with a move, a take-back and a hint on the table; then the same game
     resumed from Saved games, with a hint again: no left screen stays, and the listeners on
     window and document are back to what they were."""
-    if not has_screen(dist_root, game):
-        pytest.skip("the game screens have not landed yet")
     # a bot that thinks 3 s leaves time to take a move back; a hint that thinks 0.2 s
     page, probe = open_page(dist_url + "?think=3000&hint=200")
     person_at_the_table(page, game)   # the screen's modules are loaded from here on
@@ -231,8 +225,6 @@ def test_a_kept_handle_is_seen_and_its_screen_let_go_once_it_is_disposed(open_pa
     """The measurement can fail: a screen something still holds (here the element handle
     `page.wait_for_selector` returns, which is what held the screens of the report) is seen as
     a left `div.frame`; disposed, the screen goes."""
-    if not has_screen(dist_root, "waterworks"):
-        pytest.skip("the game screens have not landed yet")
     page, probe = open_page(dist_url)
     start_from_menu(page, "waterworks", 2, ["human", "bot:random"], speed="fast")
     leave(page)   # the screen's modules are loaded from here on
@@ -277,8 +269,6 @@ def replay(page) -> None:
 
 
 def test_hot_seat_tutorials_and_a_replay_are_let_go(open_page, dist_url, dist_root):
-    if not (has_screen(dist_root, "waterworks") and has_screen(dist_root, "aqueducks")):
-        pytest.skip("the game screens have not landed yet")
     from test_history import finished_record, saved_game_file
     page, probe = open_page(dist_url)
     page.emulate_media(reduced_motion="reduce")   # the coach's rings still; where things are is not the point

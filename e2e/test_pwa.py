@@ -11,7 +11,7 @@ from helpers_menu import start_from_menu
 from helpers_browser import CHROMIUM_ARGS, chromium_for_tests
 from serve import HASHED, make_server
 from helpers_pwa import (GAME_NAMES, ROOT, SUBPATH, serve_folder, dist_root, dist_url,  # noqa: F401
-                         has_screen, new_game, play_some, wait_until_ready)
+                         new_game, play_some, wait_until_ready)
 
 
 def _visit_and_cache(browser, url):
@@ -38,17 +38,16 @@ def test_plays_offline_after_one_visit(browser, dist_url, dist_root):
         created = new_game(page, game, 2)
         moves = play_some(page, created["id"], 6)
         assert moves >= 1
-        if has_screen(dist_root, game):
-            # Through the menu and the game screen: two bots play while the network is off.
-            start_from_menu(page, game, 2, ["bot:random", "bot:random"])
-            page.wait_for_selector(f"html[data-screen={game}]", state="attached")
-            page.wait_for_function(
-                """g => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
-                    && JSON.parse(localStorage.getItem(k)).game === g
-                    && JSON.parse(localStorage.getItem(k)).moveCount >= 3)""",
-                arg=game, timeout=30_000)
-            page.click("#game [data-act=menu]")
-            page.wait_for_selector("html[data-screen=menu]", state="attached")
+        # Through the menu and the game screen: two bots play while the network is off.
+        start_from_menu(page, game, 2, ["bot:random", "bot:random"])
+        page.wait_for_selector(f"html[data-screen={game}]", state="attached")
+        page.wait_for_function(
+            """g => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+                && JSON.parse(localStorage.getItem(k)).game === g
+                && JSON.parse(localStorage.getItem(k)).moveCount >= 3)""",
+            arg=game, timeout=30_000)
+        page.click("#game [data-act=menu]")
+        page.wait_for_selector("html[data-screen=menu]", state="attached")
     # The embed page is precached too, whatever its query string.
     embed = ctx.new_page()
     embed.goto(dist_url + "embed.html?game=aqueducks&players=3&autostart=1")
@@ -137,27 +136,26 @@ def test_update_waits_for_the_game_then_applies_on_request(browser, tmp_path, di
         assert page.evaluate("window.__samePage") is None
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
 
-        if has_screen(site, "waterworks"):
-            # On request, mid-game: the reload reopens the autosaved game where it was.
-            start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"], speed=None)
-            page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
-                && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
-            page_file.write_text(page_file.read_text() + "\n<!-- a third version -->\n")
-            subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True,
-                           cwd=ROOT, capture_output=True)
-            page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-            page.wait_for_selector("#update-banner:not([hidden])", timeout=30_000)
-            assert page.get_attribute("html", "data-screen") == "waterworks"
-            page.screenshot(path=str(artifacts / "update-banner-in-game.png"))
-            with page.expect_navigation():
-                page.click("[data-testid=update-now]")
-            wait_until_ready(page)
-            page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached",
-                                   timeout=20_000)
-            saved = page.evaluate("""Math.max(...Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))
-                .map(k => JSON.parse(localStorage.getItem(k)).moveCount))""")
-            game_id = page.get_attribute("html", "data-game-id")
-            assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{game_id}'}})).result.moveCount") >= min(saved, 2)
+        # On request, mid-game: the reload reopens the autosaved game where it was.
+        start_from_menu(page, "waterworks", 2, ["bot:random", "bot:random"], speed=None)
+        page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('pnd.save.')
+            && JSON.parse(localStorage.getItem(k)).moveCount >= 2)""", timeout=30_000)
+        page_file.write_text(page_file.read_text() + "\n<!-- a third version -->\n")
+        subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(site)], check=True,
+                       cwd=ROOT, capture_output=True)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update-banner:not([hidden])", timeout=30_000)
+        assert page.get_attribute("html", "data-screen") == "waterworks"
+        page.screenshot(path=str(artifacts / "update-banner-in-game.png"))
+        with page.expect_navigation():
+            page.click("[data-testid=update-now]")
+        wait_until_ready(page)
+        page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached",
+                               timeout=20_000)
+        saved = page.evaluate("""Math.max(...Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))
+            .map(k => JSON.parse(localStorage.getItem(k)).moveCount))""")
+        game_id = page.get_attribute("html", "data-game-id")
+        assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{game_id}'}})).result.moveCount") >= min(saved, 2)
         assert errors == []
         ctx.close()
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from helpers_menu import start_from_menu
-from helpers_pwa import dist_root, dist_url, has_screen, new_game, wait_until_ready  # noqa: F401
+from helpers_pwa import dist_root, dist_url, new_game, wait_until_ready  # noqa: F401
 
 SAVES_JS = "new URL('web/shell/saves.js', document.baseURI).href"
 SEATS = [{"name": "Ann", "controller": "human", "colour": "#d1495b"},
@@ -56,19 +56,15 @@ def test_resume_after_reload(open_page, dist_url, dist_root):
                     seats: r.session.seats.map(s => s.name)};
         }""", [page.evaluate(SAVES_JS), save["id"]])
     assert resumed == {"ok": True, "moves": 5, "seats": ["Ann", "Bo"]}
-    if has_screen(dist_root, "waterworks"):
-        item.locator("[data-act=resume]").click()
-        page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached")
-        game_id = page.get_attribute("html", "data-game-id")
-        assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{game_id}'}})).result.moveCount") >= 5
+    item.locator("[data-act=resume]").click()
+    page.wait_for_selector("html[data-screen=waterworks][data-game-id]", state="attached")
+    game_id = page.get_attribute("html", "data-game-id")
+    assert page.evaluate(f"async () => (await PipesAndDucks.state({{id: '{game_id}'}})).result.moveCount") >= 5
     assert probe.errors == []
 
 
 def test_menu_game_is_autosaved_and_resumed(open_page, dist_url, dist_root):
     """A game started from the menu (bots only, so it moves by itself) survives a reload."""
-    if not has_screen(dist_root, "aqueducks"):
-        import pytest
-        pytest.skip("the Aqueducks screen has not landed yet")
     page, probe = open_page(dist_url)
     start_from_menu(page, "aqueducks", 2, ["bot:random", "bot:random"], speed=None)
     page.wait_for_selector("html[data-screen=aqueducks]", state="attached")

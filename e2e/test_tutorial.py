@@ -2,8 +2,9 @@
 sizes, the coach keeping clear of what it points at and explains (coach-place.js); a move
 that is not the lesson shows the hint and leaves the game as it was; leaving and coming back
 resumes at the same step; the menu offers them (and, once, to a first-time visitor); axe finds
-nothing serious at phone and desktop sizes. Screenshots of three steps of each go to
-docs/screenshots/ (they illustrate docs/tutorials.md)."""
+nothing serious at phone and desktop sizes. Screenshots of three steps of each go to the
+run's artifacts (the committed copies in docs/screenshots/ illustrate docs/tutorials.md; a
+test never writes a tracked file)."""
 from __future__ import annotations
 
 import json
@@ -14,9 +15,8 @@ from helpers_browser import ROOT, wait_until_ready
 from helpers_pwa import dist_root, dist_url  # noqa: F401  (fixtures)
 from test_a11y import AXE, axe_problems
 
-SHOTS = ROOT / "docs" / "screenshots"
 PHONE, DESKTOP = (375, 812), (1440, 900)
-#: steps (0-based) whose picture goes to docs/screenshots/tutorial-<game>-<n>.png
+#: steps (0-based) whose picture goes to the artifacts' tutorial-<game>-<n>.png
 PICTURED = {"waterworks": [2, 4, 9], "aqueducks": [2, 4, 6]}
 
 
@@ -216,13 +216,10 @@ def look_at_every_size(page, artifacts, game, steps, label, last):
             raise
         if (game, size) in DOC_SHOTS and n - 1 in PICTURED[game] and "of 4)" not in label:
             page.wait_for_function("() => !document.querySelector('[data-testid=motion] *')")
-            page.screenshot(path=str(SHOTS / f"tutorial-{game}-{PICTURED[game].index(n - 1) + 1}.png"))
+            page.screenshot(path=str(artifacts / f"tutorial-{game}-{PICTURED[game].index(n - 1) + 1}.png"))
 
 
-# The Aqueducks walk-through failed once in a full-suite run: its check that the kept game was
-# saved raced the autosave (it now waits for it). It keeps one rerun while the walk-through is
-# new to the redesigned screens; it still fails when it fails twice.
-@pytest.mark.parametrize("game", ["waterworks", pytest.param("aqueducks", marks=pytest.mark.flaky(reruns=1))])
+@pytest.mark.parametrize("game", ["waterworks", "aqueducks"])
 def test_each_tutorial_is_completed_by_clicking_what_the_coach_points_at(open_page, dist_url, artifacts, game):
     """Each tutorial walked once, every step looked at in the four sizes (the window resized
     in the same page, as a person turning a tablet or dragging a window would): the coach
@@ -232,7 +229,6 @@ def test_each_tutorial_is_completed_by_clicking_what_the_coach_points_at(open_pa
     done at each size in turn (step k at SIZES[k % 4]). One walk, not one per size: a walk
     costs a page's start and about a minute of the machine's time."""
     page, probe = open_tutorial(open_page, dist_url, game, SIZES[0])
-    SHOTS.mkdir(parents=True, exist_ok=True)
     steps = steps_of(game)
     done = 0
     for _ in range(40):
