@@ -95,9 +95,6 @@ def copy_runtime() -> None:
     for src, dest in BROWSER_LIBS.items():
         (VENDOR / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / "node_modules" / src, VENDOR / dest)
-    stale = VENDOR / "engine.zip"   # made by earlier versions, which unpacked the engine by hand
-    if stale.exists():
-        stale.unlink()
 
 
 # V8's explicit compile hint (Chrome 136 on; other engines read a comment): every function of
