@@ -1,8 +1,10 @@
-// Online play's settings: which PeerJS signaling server introduces the devices and which
-// STUN/TURN servers help them find a path to each other. Three layers, each checked as any
+// Online play's settings: which PeerJS signaling server introduces the devices, which STUN
+// servers tell each device its public address, and the relay (a TURN server) that carries the
+// game when two networks cannot reach each other directly. Three layers, each checked as any
 // input from outside, the later winning: the site's defaults in web/online/config.json
-// (PeerJS's free public server and the PeerJS client's own ICE list, so two phones on
-// different networks meet with nothing set up; a site owner may name others), a person's own
+// (PeerJS's free public server and a public STUN server, no relay: PeerJS's free relays are
+// gone, and a relay that does not exist only makes a failing connection wait; a site owner
+// names a relay of theirs there), a person's own
 // in the Online settings dialog (localStorage), and the server an invitation link names (both
 // ends must meet at the same one). Nothing here contacts a server: that happens only once a
 // person chooses online play or opens an invitation (transport.js, docs/online.md).
@@ -24,6 +26,21 @@ export function checkSignaling(text) {
 }
 
 const ICE_URL = /^(stun|stuns|turn|turns):[^\s]{1,250}$/;
+
+const RELAY_URL = /^turns?:[A-Za-z0-9.[\]:-]{1,250}(\?transport=(udp|tcp))?$/;
+
+/** A relay (TURN server): {urls: "turn:host:3478" or "turns:…", username, credential}, or
+ *  null (none: the layer below decides). A relay always has a user name and a password (a
+ *  TURN server that let anyone relay would be open to the world); refusals say why. */
+export function checkRelay(relay) {
+  if (relay === null || relay === undefined || relay === '') return { ok: true, value: null };
+  if (typeof relay !== 'object' || Array.isArray(relay)) return { ok: false, message: 'The relay server must be an address with a user name and a password.' };
+  const { urls, username, credential } = relay;
+  if (typeof urls !== 'string' || !RELAY_URL.test(urls)) return { ok: false, message: 'The relay server\'s address must be turn: or turns: and a host name with its port, for example turn:relay.example.org:3478.' };
+  if (typeof username !== 'string' || !username || username.length > 200 || /\s/.test(username)) return { ok: false, message: 'The relay server needs its user name (no spaces).' };
+  if (typeof credential !== 'string' || !credential || credential.length > 200 || /\s/.test(credential)) return { ok: false, message: 'The relay server needs its password (no spaces).' };
+  return { ok: true, value: { urls, username, credential } };
+}
 
 /** A list of ICE servers [{urls, username?, credential?}] (urls: one address or a list), or
  *  null (none given: the layer below decides); refusals say why. A text line of the
@@ -64,9 +81,11 @@ export function iceLines(list) {
 /**
  * The settings in force from the three layers (each as read: not yet checked): `site` the
  * site's config.json, `mine` the person's Online settings, `sig` an invitation's server.
- * Returns {signaling, iceServers, name, own}: `name` says in words which server introduces
- * the devices, `own` whether it is other than the site's default. A layer that does not
- * check is passed over, never used in part.
+ * Returns {signaling, iceServers, relay, name, own}: `iceServers` the STUN list in force with
+ * the relay in force (if any) after it, `relay` that relay or null, `name` says in words which
+ * server introduces the devices, `own` whether it is other than the site's default. A layer
+ * that does not check is passed over, never used in part. A link never names a relay: its
+ * password would travel in every invitation.
  */
 export function resolveSettings(site, mine, sig = null) {
   const pick = (check, ...layers) => {
@@ -83,9 +102,11 @@ export function resolveSettings(site, mine, sig = null) {
   const own = signaling !== (fallback.ok ? fallback.value : null);
   const named = typeof s.signalingName === 'string' && s.signalingName.length <= 80 ? s.signalingName : '';
   const host = signaling ? new URL(signaling).host : '';
+  const relay = pick(checkRelay, m.relay, s.relay);
   return {
     signaling,
-    iceServers: pick(checkIce, m.iceServers, s.iceServers) || [],
+    iceServers: [...(pick(checkIce, m.iceServers, s.iceServers) || []), ...(relay ? [relay] : [])],
+    relay,
     name: !signaling ? '' : !own && named ? `${named} (${host})` : `the signaling server at ${host}`,
     own,
   };
@@ -123,13 +144,14 @@ export function ownSettings() {
   const m = stored() || {};
   const sig = checkSignaling(m.signaling);
   const ice = checkIce(m.iceServers);
-  return { signaling: sig.ok ? sig.value : null, iceServers: ice.ok ? ice.value : null };
+  const relay = checkRelay(m.relay);
+  return { signaling: sig.ok ? sig.value : null, iceServers: ice.ok ? ice.value : null, relay: relay.ok ? relay.value : null };
 }
 
 /** Keep the person's settings (already checked; null: the site's default). False when this
  *  browser would not store them: they then hold until the page is closed. */
-export function saveSettings({ signaling, iceServers }) {
-  inMemory = { signaling, iceServers };
+export function saveSettings({ signaling, iceServers, relay = null }) {
+  inMemory = { signaling, iceServers, relay };
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(inMemory));
     inMemory = null;

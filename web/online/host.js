@@ -5,7 +5,7 @@
 // seed. After every move each guest gets the public events and what changed in its own view
 // (a patch against the last view it was sent: web/online/delta.js).
 import { parseGuestMessage, guestCall, rateLimiter, scrub, PROTOCOL, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
-import { send, resignal } from './transport.js';
+import { send, resignal, unmet, ATTEMPT_MS } from './transport.js';
 import { diff } from './delta.js';
 import { cleanName, DEFAULT_NAMES, FALLBACK_BOT } from '../shell/seats.js';
 
@@ -130,14 +130,26 @@ export class HostTable {
     // views: the last view of each kind (its seat's, the public one) this guest was sent
     const guest = { conn, seat: undefined, allow: rateLimiter(), chain: Promise.resolve(), heard: performance.now(), silent: false, views: {} };
     this.guests.add(guest);
-    conn.on('open', () => this.post(guest, this.tableMessage()));
+    // A device that reached this table through the introducer but found no path to it (two
+    // networks that cannot reach each other directly, no relay): the bar says so until a
+    // friend's device connects (`unmet`, docs/online.md).
+    const pc = conn.peerConnection;
+    const stuck = () => { if (!conn.open && unmet(pc)) this.setUnmet(true); };
+    const timer = setTimeout(stuck, ATTEMPT_MS);
+    conn.on('open', () => { clearTimeout(timer); this.setUnmet(false); this.post(guest, this.tableMessage()); });
     conn.on('data', (raw) => { this.heard(guest); guest.chain = guest.chain.then(() => this.receive(guest, raw)).catch(report); });
     const gone = () => {
       if (!this.guests.delete(guest)) return;
       if (Number.isInteger(guest.seat)) this.changed();
     };
     conn.on('close', gone);
-    conn.on('error', gone);
+    conn.on('error', () => { clearTimeout(timer); stuck(); gone(); });
+  }
+
+  setUnmet(on) {
+    if (this.unmet === on) return;
+    this.unmet = on;
+    this.onChange(this.seatList());
   }
 
   post(guest, msg) { this.bytesSent += send(guest.conn, msg); }

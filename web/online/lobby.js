@@ -5,7 +5,7 @@
 import { loadSettings, checkSignaling } from './config.js';
 import { openPeer } from './transport.js';
 import { newDialog } from './dialogs.js';
-import { openSettings, noticeFirst, guestNotice, reportUnreachable, unreachable } from './server-notes.js';
+import { openSettings, noticeFirst, guestNotice, reportUnreachable, unreachable, cannotMeet } from './server-notes.js';
 import { HostTable } from './host.js';
 import { GuestLink, storedSeat } from './guest.js';
 import { isRoom, randomHex } from './protocol.js';
@@ -73,7 +73,7 @@ function renderBar(seats, { note = '', invite = null, toBot = null, start = null
     });
   }
   if (start) {
-    $('.online-note', el).textContent = 'The game starts when every seat is taken.';
+    $('.online-note', el).textContent = `${note ? `${note} ` : ''}The game starts when every seat is taken.`;
     el.append(barButton('Start now', 'online-start', start, 'btn-primary'));
   }
   if (invite) el.append(barButton('Invite…', 'online-invite', invite));
@@ -141,7 +141,9 @@ export function hostTable({ peer, room, settings }, session, engine, friends = n
   let table = null;
   const invite = () => showInvite(link);
   const toBot = (i) => table.toBot(i);
-  const actions = () => ({ invite, toBot, start: table.started ? null : () => table.start() });
+  // note: a friend's device that reached this table found no path to it (cannot meet)
+  const actions = () => ({ invite, toBot, start: table.started ? null : () => table.start(),
+    note: table.unmet ? cannotMeet(settings, 'a friend\'s device') : '' });
   table = new HostTable({ peer, session, engine, friends: seats, onChange: (list) => renderBar(list, actions()) });
   table.room = room;
   table.signaling = settings.signaling;
@@ -271,11 +273,13 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
         } catch (err) {
           // the server that introduces the devices is said at once; a host not there yet later
           if (err.unreachable) say(`${unreachable(settings)} Trying again every few seconds; if it stays so, the host can name another server in Online settings and send a new link.`);
+          // the host answered, but no path between the two devices was found: said at once
+          if (err.unmet) say(`${cannotMeet(settings, host ? `${host}'s device` : 'the host\'s device')} Trying again…`);
           problem = err.message;
-          unreached = err.unreachable === true;
+          unreached = err.unreachable === true || err.unmet === true;
           if (late && !unreached) slow();
         }
-        await new Promise((resolve) => { setTimeout(resolve, RETRY_MS); });
+        await pause(RETRY_MS);
       }
     } finally { clearTimeout(timer); }
   }
@@ -285,6 +289,16 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
 }
 
 const KINDS = new Set(['host', 'friend', 'bot']);
+
+/** Wait `ms`, or less: a device whose network comes back (the browser's `online` event: a
+ *  phone that woke, Wi-Fi to mobile data) tries at once instead of at the next turn. */
+function pause(ms) {
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); window.removeEventListener('online', done); resolve(); };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('online', done);
+  });
+}
 
 /** The host's table names its seats (a friend who sat down later, a seat handed to a bot):
  *  the guest's session seat list, the one place its screen reads names from, follows. */

@@ -1,7 +1,7 @@
 // What a person is told about the signaling server that introduces the devices: the Online
 // settings dialog (their own server, or the site's default), the one-time notice before the
 // page first contacts a server, and what to do when it cannot be reached (docs/online.md).
-import { siteSettings, ownSettings, saveSettings, checkSignaling, checkIce, iceLines, noticed, markNoticed } from './config.js';
+import { siteSettings, ownSettings, saveSettings, checkSignaling, checkIce, checkRelay, iceLines, noticed, markNoticed } from './config.js';
 import { newDialog, ask } from './dialogs.js';
 
 const $ = (sel, el = document) => el.querySelector(sel);
@@ -19,6 +19,16 @@ export function introduces(settings) {
 export function unreachable(settings, offline = false) {
   return offline ? 'This device is offline: online play needs a connection.'
     : `Could not reach ${settings.name}, which introduces the devices: this device may be offline, or the server down, full or blocked on this network.`;
+}
+
+/** Why a device that reached the other's introduction still could not connect to it, and
+ *  what to do, in a sentence (`other`: "Hana's device", "a friend's device"). With a relay
+ *  in force the relay did not carry it either: its address or login is the thing to check. */
+export function cannotMeet(settings, other) {
+  if (settings.relay) {
+    return `This device could not connect to ${other}, even through the relay server (${settings.relay.urls.replace(/^turns?:/, '').split('?')[0]}): check its address, user name and password in Online settings.`;
+  }
+  return `The two networks cannot reach each other directly, so this device cannot connect to ${other}: join from the same Wi-Fi, or name a relay server in Online settings.`;
 }
 
 /**
@@ -80,8 +90,14 @@ export async function openSettings(message = '') {
       network of your own (<code>${OWN_SERVER}</code> starts one).</p>
       <label class="embed-label" for="online-signaling">Signaling server (PeerJS)</label>
       <input id="online-signaling" type="url" spellcheck="false" autocomplete="off">
+      <label class="embed-label" for="online-relay">Relay server (TURN), for networks that cannot reach each other directly</label>
+      <input id="online-relay" data-testid="online-relay" spellcheck="false" autocomplete="off" placeholder="turn:relay.example.org:3478">
+      <label class="embed-label" for="online-relay-user">Relay user name</label>
+      <input id="online-relay-user" data-testid="online-relay-user" spellcheck="false" autocomplete="off">
+      <label class="embed-label" for="online-relay-password">Relay password</label>
+      <input id="online-relay-password" data-testid="online-relay-password" type="password" autocomplete="off">
       <label class="embed-label" for="online-ice">STUN/TURN servers, one per line (stun:… or turn:… name secret)</label>
-      <textarea id="online-ice" rows="3" spellcheck="false"></textarea>
+      <textarea id="online-ice" rows="2" spellcheck="false"></textarea>
       <p class="muted" id="online-settings-error" role="alert"></p>
       <div class="frame-dialog-actions">
         <button type="button" class="btn" data-act="cancel">Cancel</button>
@@ -92,10 +108,12 @@ export async function openSettings(message = '') {
       const lines = $('#online-ice').value.split('\n').map((l) => l.trim()).filter(Boolean);
       const sig = checkSignaling($('#online-signaling').value.trim());
       const ice = checkIce(lines.length ? lines : null);
-      const problem = !sig.ok ? sig.message : !ice.ok ? ice.message : '';
+      const [urls, username, credential] = ['#online-relay', '#online-relay-user', '#online-relay-password'].map((id) => $(id).value.trim());
+      const relay = checkRelay(urls || username || credential ? { urls, username, credential } : null);
+      const problem = !sig.ok ? sig.message : !relay.ok ? relay.message : !ice.ok ? ice.message : '';
       $('#online-settings-error').textContent = problem;
       if (problem) return;
-      if (saveSettings({ signaling: sig.value, iceServers: ice.value })) dialog.close();
+      if (saveSettings({ signaling: sig.value, iceServers: ice.value, relay: relay.value })) dialog.close();
       else $('#online-settings-error').textContent = 'This browser keeps no settings here (its storage is blocked or full): they hold until this page is closed.';
     });
   }
@@ -103,9 +121,15 @@ export async function openSettings(message = '') {
   const signaling = $('#online-signaling');
   signaling.value = mine.signaling || '';
   signaling.placeholder = `Default: ${fallback.signaling || 'none'}`;
+  $('#online-relay').value = mine.relay ? mine.relay.urls : '';
+  $('#online-relay').placeholder = fallback.relay ? `Default: ${fallback.relay.urls}` : 'None: for example turn:relay.example.org:3478';
+  $('#online-relay-user').value = mine.relay ? mine.relay.username : '';
+  $('#online-relay-password').value = mine.relay ? mine.relay.credential : '';
   const ice = $('#online-ice');
   ice.value = iceLines(mine.iceServers).join('\n');
-  ice.placeholder = `Default: ${iceLines(fallback.iceServers).map((l) => l.split(' ')[0]).join(', ') || 'none'}`;
+  // the site's relay is the relay field's default, not a line of this list's
+  const siteIce = fallback.iceServers.filter((x) => x !== fallback.relay);
+  ice.placeholder = `Default: ${iceLines(siteIce).map((l) => l.split(' ')[0]).join(', ') || 'none'}`;
   $('#online-settings-error').textContent = '';
   if (!dialog.open) dialog.showModal();
 }

@@ -61,11 +61,23 @@ export function resignal(peer) {
   });
 }
 
+/** Whether a WebRTC connection got as far as the other device's answer but found no path to
+ *  it: the introduction worked, the two networks cannot reach each other directly (and no
+ *  relay in force carried it). ICE "failed" says so at once; still "checking" when a try's
+ *  time is up says the same (a browser may take 30 s to call it failed). */
+export function unmet(pc) {
+  if (!pc || !pc.remoteDescription) return false; // the other device never answered
+  return !['connected', 'completed'].includes(pc.iceConnectionState);
+}
+
 /** Connect to a host's room; resolves with the open connection, rejects (and lets the
- *  connection go) when the try fails or takes longer than ATTEMPT_MS. */
+ *  connection go) when the try fails or takes longer than ATTEMPT_MS. An error whose
+ *  `unmet` is true: the host answered but no path between the devices was found. */
 export function connect(peer, room) {
   return new Promise((resolve, reject) => {
     const conn = peer.connect(room, { reliable: true, serialization: 'raw' });
+    const pc = conn.peerConnection; // PeerJS lets go of it when the connection closes
+    const fail = (message) => (unmet(pc) ? Object.assign(new Error('The two devices found no path to each other.'), { unmet: true }) : new Error(message));
     let settled = false;
     const settle = (err) => {
       if (settled) return;
@@ -76,13 +88,13 @@ export function connect(peer, room) {
       conn.close();
       reject(err);
     };
-    const onPeerError = (err) => settle(new Error(err && err.type === 'peer-unavailable'
-      ? 'The table is not open: the host\'s page may be closed.' : `Could not connect to the host (${(err && err.type) || 'error'}).`));
-    const timer = setTimeout(() => settle(new Error('The host\'s device did not answer in time.')), ATTEMPT_MS);
+    const onPeerError = (err) => settle(err && err.type === 'peer-unavailable'
+      ? new Error('The table is not open: the host\'s page may be closed.') : fail(`Could not connect to the host (${(err && err.type) || 'error'}).`));
+    const timer = setTimeout(() => settle(fail('The host\'s device did not answer in time.')), ATTEMPT_MS);
     peer.on('error', onPeerError);
     conn.once('open', () => settle(null));
-    conn.once('error', () => settle(new Error('The connection to the host failed.')));
-    conn.once('close', () => settle(new Error('The connection to the host closed.')));
+    conn.once('error', () => settle(fail('The connection to the host failed.')));
+    conn.once('close', () => settle(fail('The connection to the host closed.')));
   });
 }
 
