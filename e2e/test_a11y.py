@@ -57,6 +57,14 @@ def test_menu_has_no_serious_violations(open_page, dist_url, artifacts, size):
         page.screenshot(path=str(artifacts / "menu-embed-dialog-phone.png"))
 
 
+#: The screen is drawn and still: its status is said, nothing flies, and no finite CSS
+#: transition or animation is running (a looping one, a pulse, never ends and is not waited on).
+STILL = """() => document.querySelector('[data-testid=status]')?.textContent.trim()
+    && !document.querySelector('[data-testid=motion] *')
+    && document.getAnimations().every((a) => a.playState !== 'running'
+        || a.effect?.getComputedTiming().iterations === Infinity)"""
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_game_screen_has_no_serious_violations(open_page, dist_url, dist_root, artifacts, game):
     """A new 2-player game's screen at each size, started from the menu in one page (a page
@@ -73,7 +81,9 @@ def test_game_screen_has_no_serious_violations(open_page, dist_url, dist_root, a
         page.click("#start")
         page.wait_for_selector(f"html[data-screen={game}]", state="attached")
         page.wait_for_selector("#game .frame", timeout=20_000)
-        page.wait_for_timeout(1500)  # let the first bot moves and animations settle
+        # axe reads the screen once it is drawn and still (a card caught mid-fade has the
+        # contrast of its fade): its status said, nothing flying, no transition running
+        page.wait_for_function(STILL, timeout=20_000)
         problems = axe_problems(page, f"{game}-{size}")
         page.screenshot(path=str(artifacts / f"{game}-{size}.png"))
         assert not problems, f"{size}:\n" + "\n".join(problems)
