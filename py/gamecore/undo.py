@@ -5,9 +5,18 @@ log without the moves taken back, so an undone game is exactly a game that never
 (same state, same saves, and bots deciding with the same seeded streams, which the service
 derives from the seed and the length of this log).
 
-Policy: a player may take back their latest own move, with the bots' moves made after it,
-back to the last point at which new hidden information reached a person or another person
-acted. The engine learns what each move revealed from the game's ``undo_mark`` hook:
+Policy (docs/rulings/take-backs.md T1-T2): a player may take back their latest own move, with
+the bots' moves made after it, and again the one before it, and so on.
+
+* Against bots only (every other seat is a bot, the solo game included), as lichess allows
+  take-backs against the computer: at any point until the game is over, even after the bots
+  replied and new cards reached the player. Such a take-back is *revealing* when a move it
+  takes back showed the player hidden cards (:func:`reveals`); the record keeps enough to tell
+  (:func:`tally`), and a score with one is not ranked (T6).
+* With another person at the table (a shared device, online): only back to the last point at
+  which new hidden information reached a person or another person acted.
+
+The engine learns what each move revealed from the game's ``undo_mark`` hook:
 
 * ``sealed``: the move is a hidden choice of a simultaneous action that nothing has revealed
   yet. The other sealed choices of that same round are independent of it and stay.
@@ -76,6 +85,12 @@ def rebuild(cls, options: dict, seed: int, moves: list, scenario: str | None = N
     return game
 
 
+def against_bots(game, player: int, bots: frozenset) -> bool:
+    """Is every seat but ``player``'s a bot (a solo game too)? Then no other person can be
+    wronged by a take-back, and nothing hidden stops one (T1)."""
+    return all(p == player or p in bots for p in range(game.num_players))
+
+
 def plan(game, player: int, bots: frozenset, seen=None):
     """``(indices, reason)``: the log entries an undo by ``player`` takes back, in order, or
     ``[]`` and a sentence saying why nothing can be. ``seen`` defaults to the game's own."""
@@ -100,6 +115,8 @@ def plan(game, player: int, bots: frozenset, seen=None):
         if persons[log[i]["player"]]:
             return [], OTHER_ACTED
         taken.append(i)
+    if against_bots(game, player, bots):
+        return taken, None      # what the player has been shown since is theirs to weigh (T1)
     for i in range(j, len(log)):
         for s in marks[i][1]:
             if persons[s] and seen[s] > i:
@@ -107,9 +124,25 @@ def plan(game, player: int, bots: frozenset, seen=None):
     return taken, None
 
 
+def reveals(game, taken: list, player: int, bots: frozenset) -> bool:
+    """Is this take-back against bots only, and did a move among ``taken`` show ``player``
+    hidden cards (a card drawn into their hand, choices revealed, a hand dealt)? Then the player
+    chooses again knowing them (T6). Told from the moves alone, so the verifier reaches the
+    same answer from the record. (With another person at the table the policy never lets a
+    player take back what they have been shown, so such a take-back is never revealing.)"""
+    if not against_bots(game, player, bots):
+        return False
+    marks = ensure_marks(game)
+    return any(player in marks[i][1] for i in taken)
+
+
 def undoable(game, player: int, bots: frozenset) -> dict:
+    """``{moves}`` (with ``revealed: true`` when the take-back would take back cards the
+    player has been shown), or ``{moves: 0, reason}``."""
     taken, reason = plan(game, player, bots)
-    return {"moves": len(taken)} if taken else {"moves": 0, "reason": reason}
+    if not taken:
+        return {"moves": 0, "reason": reason}
+    return {"moves": len(taken), "revealed": True} if reveals(game, taken, player, bots) else {"moves": len(taken)}
 
 
 def _without(game, taken: list, entry: dict):
@@ -138,13 +171,18 @@ def undo(game, player: int, bots: frozenset, expect: int | None = None):
     entry = {"player": player, "undo": len(taken), "bots": sorted(bots)}
     new = _without(game, taken, entry)
     note_seen(new, player)
-    return new, [took_back(game, player, len(taken))]
+    return new, [took_back(game, player, len(taken), reveals(game, taken, player, bots))]
 
 
-def took_back(game, player: int, n: int) -> dict:
-    """The event that tells a take-back, live and in a log rebuilt from the record."""
-    return {"type": "undo", "player": player, "moves": n,
-            "text": f"{game.seat_name(player)} took back {n} move{'s' if n != 1 else ''}."}
+def took_back(game, player: int, n: int, revealed: bool = False) -> dict:
+    """The event that tells a take-back, live and in a log rebuilt from the record; one that
+    took back cards the player had been shown says so (T5, T6)."""
+    ev = {"type": "undo", "player": player, "moves": n,
+          "text": f"{game.seat_name(player)} took back {n} move{'s' if n != 1 else ''}"
+                  + (", after seeing a new card." if revealed else ".")}
+    if revealed:
+        ev["revealed"] = True
+    return ev
 
 
 def story(game) -> list:
@@ -157,9 +195,11 @@ def story(game) -> list:
     out = []
     for number, entry in enumerate(game.trail if game.trail is not None else game.log, 1):
         if "undo" in entry:
-            fresh = replay_undo(fresh, entry, number)
-            out.append({"player": entry["player"], "undo": entry["undo"],
-                        "events": [took_back(fresh, entry["player"], entry["undo"])]})
+            new, taken = _replayed(fresh, entry, number)
+            told = took_back(new, entry["player"], entry["undo"],
+                             reveals(fresh, taken, entry["player"], frozenset(entry.get("bots", ()))))
+            fresh = new
+            out.append({"player": entry["player"], "undo": entry["undo"], "events": [told]})
         else:
             out.append({"player": entry["player"],
                         "events": fresh.apply(entry["player"], copy_json(entry["move"]))})
@@ -171,7 +211,13 @@ def replay_undo(game, entry: dict, number: int):
 
     What a seat had been shown is not recorded, so only the structure is checked: the player
     has a move to take back, the game was not over, another person had not moved since, and
-    the take-back spans ``n`` moves."""
+    the take-back spans ``n`` moves. (Whether its ``bots`` were bots is the score card's to
+    say: ``arcade.verify`` compares them with the card's seats.)"""
+    return _replayed(game, entry, number)[0]
+
+
+def _replayed(game, entry: dict, number: int):
+    """``(game after the take-back, the indices of ``game.log`` it took back)``."""
     player, n, bots = entry.get("player"), entry.get("undo"), entry.get("bots", [])
     if type(player) is not int or not 0 <= player < game.num_players or type(n) is not int or n < 1:
         raise BadSave(f"Take-back {number} of the record is damaged.")
@@ -183,7 +229,27 @@ def replay_undo(game, entry: dict, number: int):
     if len(taken) != n:
         raise BadSave(f"Take-back {number} of the record is not allowed: "
                       + (reason or f"it would take back {len(taken)} moves, not {n}."))
-    return _without(game, taken, {"player": player, "undo": n, "bots": sorted(bots)})
+    return _without(game, taken, {"player": player, "undo": n, "bots": sorted(bots)}), taken
+
+
+def tally(game) -> dict:
+    """``{seat: (take-backs, revealing take-backs)}`` from the game's trail, replayed on a fresh
+    copy dealt like it (the game is not touched); seats that took nothing back are left out."""
+    from .jsonvalues import copy_json
+    out: dict = {}
+    if not game.trail:
+        return out
+    fresh = game.beginning()
+    for number, entry in enumerate(game.trail, 1):
+        if "undo" in entry:
+            new, taken = _replayed(fresh, entry, number)
+            made, revealing = out.get(entry["player"], (0, 0))
+            shown = reveals(fresh, taken, entry["player"], frozenset(entry.get("bots", ())))
+            out[entry["player"]] = (made + 1, revealing + shown)
+            fresh = new
+        else:
+            fresh.apply(entry["player"], copy_json(entry["move"]))
+    return out
 
 
 def take_backs(game) -> dict:

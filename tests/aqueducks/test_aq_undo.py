@@ -69,19 +69,27 @@ def test_a_simultaneous_choice_is_changed_until_everyone_has_chosen(action, opts
         undo.note_seen(undone, p)
     assert undo.undoable(undone, 2, NOBOTS) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
     assert undo.undoable(undone, 0, NOBOTS)["reason"] == undo.OTHER_ACTED
-    # against bots the completing choice stands as well: the bots chose independently
-    assert undo.undoable(undone, 2, frozenset({0, 1}))["reason"] == GAME.UNDO_REVEALED
+    # with a bot and another person it stands as well; against bots only it goes back, with
+    # the round it revealed (docs/rulings/take-backs.md T1)
+    assert undo.undoable(undone, 2, frozenset({1}))["reason"] == GAME.UNDO_REVEALED
+    assert undo.undoable(undone, 2, frozenset({0, 1})) == {"moves": 1, "revealed": True}
 
 
-def test_the_build_that_completes_a_round_against_bots_stands_once_shown():
+def test_the_build_that_completes_a_round_stands_once_shown_unless_only_bots_play():
     g = at("build")
+    before = list(g.log)
     for p in (1, 2):
-        g.apply(p, first_legal(g, p))       # bots first, as the page does
+        g.apply(p, first_legal(g, p))
     g.apply(0, first_legal(g, 0))
+    person = frozenset({1})                 # seat 2 is another person on this device
+    assert undo.undoable(g, 0, person) == {"moves": 1}, "revealed but not yet shown to anyone"
+    undo.note_seen(g, 2)
+    assert undo.undoable(g, 0, person) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
     bots = frozenset({1, 2})
-    assert undo.undoable(g, 0, bots) == {"moves": 1}, "revealed but not yet shown to anyone"
     undo.note_seen(g, 0)
-    assert undo.undoable(g, 0, bots) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
+    assert undo.undoable(g, 0, bots) == {"moves": 1, "revealed": True}
+    undone, _ = undo.undo(g, 0, bots)
+    same(undone, fresh(g, before + g.log[-3:-1]))
 
 
 def publican(players=3, seed=21):
@@ -161,20 +169,26 @@ def test_solo_picks_are_taken_back_one_by_one_until_the_draw():
     for k in (2, 1, 0):
         g, _ = undo.undo(g, 0, NOBOTS)
         same(g, fresh(g, before + [{"player": 0, "move": m} for m in picks[:k]]))
-    assert undo.undoable(g, 0, NOBOTS)["moves"] == 0
-    # the sixth pick shuffles and draws: it stands
+    assert g.log == before
+    # the sixth pick shuffles and draws: nobody else plays, so it goes back too, saying so
     while g.action == "draft":
         g.apply(0, first_legal(g, 0))
     undo.note_seen(g, 0)
-    assert undo.undoable(g, 0, NOBOTS) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
+    offered = undo.undoable(g, 0, NOBOTS)
+    assert offered == {"moves": 1, "revealed": True}
 
 
-def test_a_solo_build_stands_once_its_refill_drew_a_card():
+def test_a_solo_build_goes_back_after_its_refill_drew_a_card_saying_so():
     g = H.new(1, seed=5)
     H.run_until(g, H.at("build", 1))
+    before = list(g.log)
     g.apply(0, first_legal(g, 0))
     undo.note_seen(g, 0)
-    assert undo.undoable(g, 0, NOBOTS)["reason"] == GAME.UNDO_REVEALED
+    assert undo.undoable(g, 0, NOBOTS) == {"moves": 1, "revealed": True}
+    undone, events = undo.undo(g, 0, NOBOTS)
+    same(undone, fresh(g, before))
+    assert events[0]["revealed"] and events[0]["text"].endswith("took back 1 move, after seeing a new card.")
+    assert undo.tally(replay(GAME, json.loads(json.dumps(undone.record())))) == {0: (1, 1)}
 
 
 def test_a_finished_game_stands_and_records_with_take_backs_replay():

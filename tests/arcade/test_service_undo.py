@@ -34,19 +34,32 @@ def test_undo_returns_the_players_snapshot_with_a_took_back_event(svc):
     assert rec["moves"][-1] == {"player": 0, "undo": 1, "bots": [1]}
 
 
-def test_a_view_handed_to_the_page_is_what_stops_a_take_back(svc):
+def test_a_view_handed_to_the_page_is_what_stops_a_take_back_between_persons(svc):
     gid = ww(svc)
+    human_then_bot(svc, gid)                              # its draw goes to seat 2
+    assert ok(svc, "undoable", id=gid, player=0) == {"moves": 1}
+    ok(svc, "state", id=gid)                              # a spectator's view shows no hand
+    assert ok(svc, "undoable", id=gid, player=0) == {"moves": 1}
+    ok(svc, "state", id=gid, player=1)                    # the other person sees the new card
+    res = ok(svc, "undoable", id=gid, player=0)
+    assert res["moves"] == 0 and "shown a card just drawn" in res["reason"]
+    res = call(svc, "undo", id=gid, player=0)
+    assert res["error"]["code"] == "illegal_move" and "shown a card just drawn" in res["error"]["message"]
+
+
+def test_against_a_bot_the_play_goes_back_after_its_reply_was_shown(svc):
+    """docs/rulings/take-backs.md T1: the bot's reply dealt the person a card, which the page
+    showed; the play and the reply go back together, and the take-back says so."""
+    gid = ww(svc)
+    before = ok(svc, "state", id=gid, player=0)
     human_then_bot(svc, gid)
     move = ok(svc, "botMove", id=gid, player=1, level="greedy")["move"]
-    ok(svc, "play", id=gid, player=1, move=move)          # no viewer: nobody shown yet
-    assert ok(svc, "undoable", id=gid, player=0, bots=[1]) == {"moves": 2}
-    ok(svc, "state", id=gid)                              # a spectator's view shows no hand
-    assert ok(svc, "undoable", id=gid, player=0, bots=[1]) == {"moves": 2}
-    ok(svc, "state", id=gid, player=0)                    # the human sees the new card
-    res = ok(svc, "undoable", id=gid, player=0, bots=[1])
-    assert res["moves"] == 0 and "shown a card just drawn" in res["reason"]
-    res = call(svc, "undo", id=gid, player=0, bots=[1])
-    assert res["error"]["code"] == "illegal_move" and "shown a card just drawn" in res["error"]["message"]
+    ok(svc, "play", id=gid, player=1, move=move, viewer=0)  # the person sees the new card
+    assert ok(svc, "undoable", id=gid, player=0, bots=[1]) == {"moves": 2, "revealed": True}
+    res = ok(svc, "undo", id=gid, player=0, bots=[1], moves=2)
+    assert res["events"][0]["revealed"] and res["legal"] == before["legal"]
+    st = ok(svc, "stats", id=gid)
+    assert st["players"][0]["takebacks"] == 1
 
 
 def test_after_an_undo_the_bot_decides_as_in_the_game_that_never_made_the_move(svc):

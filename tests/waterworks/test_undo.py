@@ -80,7 +80,9 @@ def test_a_plumbers_discard_goes_back_to_the_hand_with_the_plumber():
     assert undone.plumbers[me] == g.plumbers[me] + 1
 
 
-def test_the_bots_replies_go_with_it_until_the_humans_draw_is_shown():
+def test_against_bots_only_the_play_is_taken_back_even_after_the_humans_draw_is_shown():
+    """docs/rulings/take-backs.md T1: every other seat a bot, the bots' replies go with the play
+    at any point of the next turn; once they dealt the human a card, the take-back says so."""
     g = greedy_log(3, 8, limit=9)          # nine moves: seat 0 to act with six cards
     log = list(g.log)
     assert g.to_act() == [0]
@@ -92,13 +94,36 @@ def test_the_bots_replies_go_with_it_until_the_humans_draw_is_shown():
     g.apply(1, BOTS["greedy"](g, 1, rng))  # bot 1 replies: its draw reaches only bot 2
     assert undo.undoable(g, 0, bots) == {"moves": 2}
     g.apply(2, BOTS["greedy"](g, 2, rng))  # bot 2's play deals the human's next card
-    assert undo.undoable(g, 0, bots) == {"moves": 3}, "dealt but not yet shown"
-    undone, _ = undo.undo(g, 0, bots)
-    same(undone, fresh(log, players=3, seed=8))
+    assert undo.undoable(g, 0, bots) == {"moves": 3, "revealed": True}
     undo.note_seen(g, 0)                   # the page shows the human their new hand
+    assert undo.undoable(g, 0, bots) == {"moves": 3, "revealed": True}
+    undone, events = undo.undo(g, 0, bots)
+    assert events == [{"type": "undo", "player": 0, "moves": 3, "revealed": True,
+                       "text": "Player 1 took back 3 moves, after seeing a new card."}]
+    same(undone, fresh(log, players=3, seed=8))
+    # and again: the play before, with the bots' replies to it
+    assert undo.undoable(undone, 0, bots)["moves"] == 3
+    again, _ = undo.undo(undone, 0, bots)
+    same(again, fresh(log[:6], players=3, seed=8))
+    assert undo.tally(again) == {0: (2, 2)}
+    assert undo.take_backs(again) == {0: 2}
+
+
+def test_with_another_person_at_the_table_a_card_shown_makes_the_play_stand():
+    """Hot-seat keeps the strict rule: seat 2 is a person on this device, seat 1 a bot."""
+    g = greedy_log(3, 8, limit=9)
+    bots = frozenset({1})
+    rng = Rng(1)
+    g.apply(0, BOTS["random"](g, 0, rng))
+    undo.note_seen(g, 0)
+    g.apply(1, BOTS["greedy"](g, 1, rng))  # the bot's draw goes to seat 2, a person
+    assert undo.undoable(g, 0, bots) == {"moves": 2}, "dealt but not yet shown"
+    undo.note_seen(g, 2)                   # the hand-over is done: seat 2 sees the card
     assert undo.undoable(g, 0, bots) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
     with pytest.raises(IllegalMove, match="shown a card just drawn"):
         undo.undo(g, 0, bots)
+    g.apply(2, BOTS["greedy"](g, 2, rng))  # another person acted
+    assert undo.undoable(g, 0, bots) == {"moves": 0, "reason": undo.OTHER_ACTED}
 
 
 def test_on_a_shared_device_a_play_is_taken_back_before_the_next_person_looks():
@@ -126,19 +151,22 @@ def test_nothing_to_take_back_and_a_won_game_stands():
     assert undo.undoable(g, winner, frozenset({1 - winner})) == {"moves": 0, "reason": undo.GAME_OVER}
 
 
-def test_a_take_back_shows_the_hand_so_the_play_before_it_stands():
+def test_take_backs_against_a_bot_reach_back_move_by_move_to_the_deal():
     g = bot_moves(GAME.new({"players": 2, **FIRST}, 9), 4, seed=9)
     log = list(g.log)
     bots = frozenset({1})
-    # seat 0 was dealt its card by bot 1's last move, but has not been shown it
+    # seat 0 was dealt its card by bot 1's last move
     first, _ = undo.undo(g, 0, bots)
     same(first, fresh(log[:2], seed=9))
-    # the undo shows seat 0 its hand, which holds the card bot 1's first reply dealt
-    assert undo.undoable(first, 0, bots) == {"moves": 0, "reason": GAME.UNDO_REVEALED}
-    rec = first.record()
+    # its hand holds the card bot 1's first reply dealt: that play goes back too, saying so
+    assert undo.undoable(first, 0, bots) == {"moves": 2, "revealed": True}
+    second, _ = undo.undo(first, 0, bots)
+    same(second, fresh([], seed=9))
+    assert undo.undoable(second, 0, bots) == {"moves": 0, "reason": undo.NO_MOVE}
+    rec = second.record()
     assert rec["moves"][:4] == log
-    assert rec["moves"][4] == {"player": 0, "undo": 2, "bots": [1]}
-    assert len(rec["moves"]) == 5
+    assert rec["moves"][4:] == [{"player": 0, "undo": 2, "bots": [1]}, {"player": 0, "undo": 2, "bots": [1]}]
+    assert undo.tally(replay(GAME, rec)) == {0: (2, 2)}
 
 
 def test_records_with_take_backs_replay_and_keep_them():
