@@ -48,24 +48,45 @@ class Aqueducks(BuildAction, PublicanAction, EraEndActions, DraftAction, Game):
     UNDO_REVEALED = ("Since your last move new cards or everyone's choices have been shown, "
                      "so it stands.")
     MOVE_FIELDS = MOVE_FIELDS
+    # ``label``, ``choice_labels`` and ``help`` are the menu's House rules in a player's words
+    # (py/waterworks/options.py says why); the stored values stay the engine's.
     OPTIONS = {
-        "players": {"default": 2, "choices": [1, 2, 3, 4, 5, 6],
+        "players": {"default": 2, "choices": [1, 2, 3, 4, 5, 6], "label": "Players",
                     "doc": "Number of players; 1 is the solo mode."},
         "factions": {"default": "random", "choices": ["random", "in_order"] + FACTIONS,
                      "doc": "random: deal factions at random. in_order: seat i plays the i-th faction "
                             "(Florentia, Caesena, Venetia, Ravenna, Pisae, Neapolis). A faction name: "
-                            "seat 0 (the solo player) plays it, the others are dealt at random."},
+                            "seat 0 (the solo player) plays it, the others are dealt at random.",
+                     "label": "Factions",
+                     "choice_labels": ["Dealt at random", "In seat order"]
+                                      + [f"Seat 1 plays {faction_name(f)}" for f in FACTIONS],
+                     "help": "Dealt at random; or seat 1 plays Florentia, seat 2 Caesena, then "
+                             "Venetia, Ravenna, Pisae, Neapolis; or seat 1 plays the one named and "
+                             "the others are dealt at random."},
         "starting_duckats": {"default": 5, "choices": [0, 5, 10],
-                             "doc": "Duckats each player starts with (the rulebook gives no number)."},
+                             "doc": "Duckats each player starts with (the rulebook gives no number).",
+                             "label": "Starting duckats", "choice_labels": ["None", "5", "10"],
+                             "help": "Duckats each player starts with (the rulebook gives no number)."},
         "pushed_off": {"default": "refund", "choices": ["refund", "lost"],
                        "doc": "A donation cube pushed off the end of a full row: its duckats are "
-                              "refunded (refund) or kept by the Pondifex (lost); it gains no Favour."},
+                              "refunded (refund) or kept by the Pondifex (lost); it gains no Favour.",
+                       "label": "Donation pushed off a row",
+                       "choice_labels": ["Refunded", "Kept by the Pondifex"],
+                       "help": "A donation cube pushed off the end of a full row gains no Favour; its "
+                               "duckats go back to its owner, or the Pondifex keeps them."},
         "draft_picks": {"default": "secret", "choices": ["secret", "revealed"],
                         "doc": "secret: the pick events say only that everyone picked (drafted cards go "
-                               "to a face-down discard pile). revealed: the events name every pick."},
+                               "to a face-down discard pile). revealed: the events name every pick.",
+                        "label": "Draft picks", "choice_labels": ["Kept secret", "Shown to all"],
+                        "help": "Whether everyone sees which card each player drafted, or only that "
+                                "everyone picked (the cards drafted go face down)."},
         "build_pass": {"default": "when_stuck", "choices": ["when_stuck", "always"],
                        "doc": "when_stuck: you must build when you can (you pass only with no legal "
-                              "build). always: passing a Build action is always allowed."},
+                              "build). always: passing a Build action is always allowed.",
+                       "label": "Passing a Build",
+                       "choice_labels": ["When no card fits", "Always allowed"],
+                       "help": "You must build when you can and pass only when no card fits, or you "
+                               "may always pass a Build."},
     }
 
     @staticmethod

@@ -67,7 +67,9 @@ function renderSeats() {
   showNames();
 }
 
-/** House rules: every engine option except the player count, as labelled selects. */
+/** House rules: every engine option except the player count, as labelled selects. The
+ *  words are the engine's (each option's label, choice labels and help): the menu shows
+ *  no option name or stored value, and invents none. */
 function renderAdvanced() {
   const body = $('#advanced-body');
   const info = engineGame(menu.game);
@@ -80,13 +82,14 @@ function renderAdvanced() {
   }
   body.replaceChildren(...entries.map(([name, spec]) => {
     const label = document.createElement('label');
+    label.className = 'house-rule';
     const title = document.createElement('span');
-    title.textContent = spec.label || name.replace(/_/g, ' ');
+    title.className = 'option-title';
+    title.textContent = spec.label;
     const select = document.createElement('select');
     select.name = name;
     spec.choices.forEach((choice, k) => {
-      const text = spec.choice_labels ? spec.choice_labels[k] : String(choice);
-      select.add(new Option(text, JSON.stringify(choice), false,
+      select.add(new Option(spec.choice_labels ? spec.choice_labels[k] : String(choice), JSON.stringify(choice), false,
         JSON.stringify(rules[name] ?? spec.default) === JSON.stringify(choice)));
     });
     select.addEventListener('change', () => {
@@ -95,7 +98,7 @@ function renderAdvanced() {
     });
     const doc = document.createElement('span');
     doc.className = 'option-doc';
-    doc.textContent = spec.doc || '';
+    doc.textContent = spec.help || '';
     label.append(title, select, doc);
     return label;
   }));
