@@ -140,6 +140,6 @@ export function setSeat(i, patch) {
 
 export function availableControllers() {
   const info = engineGame(menu.game);
-  const bots = info ? info.bots : ['random', 'greedy'];
+  const bots = info ? info.bots : GAMES[menu.game].bots;
   return CONTROLLERS.filter((c) => !c.bot || bots.includes(c.bot));
 }
