@@ -7,6 +7,7 @@ import { loadStyle } from './style.js';
 import { closeGame } from './game-screen.js';
 import { ordinal } from './score-words.js';
 import { count } from './words.js';
+import { repository } from './score-links.js';
 
 const FORMAT = 'pipes-and-ducks/leaderboard';
 const TABS = [['daily', 'Daily deals'], ['solo', 'Best solo'], ['wins', 'Multiplayer wins']];
@@ -57,7 +58,7 @@ function table(title, entries, nameOf, testid) {
     <tbody>${rows}</tbody></table></section>`;
 }
 
-function render(panel, tables, tab, day, nameOf) {
+function render(panel, tables, tab, day, nameOf, empty) {
   const names = Object.keys(tables);
   let html = '';
   if (tab === 'daily') {
@@ -75,8 +76,18 @@ function render(panel, tables, tab, day, nameOf) {
   } else {
     for (const game of Object.keys(GAMES)) html += table(`${GAMES[game].title} wins against bots`, tables[`wins/${game}`], nameOf, `lb-wins-${game}`);
   }
-  panel.querySelector('.lb-body').innerHTML = html || '<p class="muted lb-empty" data-testid="lb-empty">No scores here yet. Finish a game, press Share your score, then Submit to the leaderboard.</p>';
+  panel.querySelector('.lb-body').innerHTML = html || `<p class="muted lb-empty" data-testid="lb-empty">${esc(empty)}</p>`;
   for (const b of panel.querySelectorAll('[role=tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
+}
+
+/** What an empty table says: how a score gets onto this board, or, on a copy of the site with
+ *  no repository to send scores to (score-links.js), that none arrive and where scores go
+ *  instead: the score card's "Submit to the leaderboard" is then not there to press. */
+export async function emptyText() {
+  if (await repository()) return 'No scores here yet. Finish a game, press Share your score, then Submit to the leaderboard.';
+  return 'This copy of the site collects no scores, so its leaderboard stays empty. Your daily deals '
+    + 'are kept on this device (Today’s deal), and at the end of a game Share your score gives a '
+    + 'link anyone can open to check your score.';
 }
 
 /** Show the Leaderboard screen in #game (Back returns to the menu). */
@@ -96,18 +107,18 @@ export async function showLeaderboard() {
     <div class="lb-body" role="tabpanel" aria-live="polite"><p class="muted">Loading the board…</p></div>`;
   screen.replaceChildren(panel);
   panel.querySelector('[data-act=menu]').addEventListener('click', () => closeGame());
-  const [board, nameOf] = await Promise.all([readBoard(), import('../games/aqueducks/score-art.js').then((m) => m.buildingNames()).catch(() => (k) => k)]);
+  const [board, nameOf, empty] = await Promise.all([readBoard(), import('../games/aqueducks/score-art.js').then((m) => m.buildingNames()).catch(() => (k) => k), emptyText()]);
   if (board.error) { panel.querySelector('.lb-body').innerHTML = `<p class="lb-error" role="alert">${esc(board.error)}</p>`; return; }
   let tab = 'daily';
   let day = null;
   panel.addEventListener('click', (e) => {
     const b = e.target.closest('[data-tab]');
-    if (b) { tab = b.dataset.tab; render(panel, board.tables, tab, day, nameOf); }
+    if (b) { tab = b.dataset.tab; render(panel, board.tables, tab, day, nameOf, empty); }
   });
   panel.addEventListener('change', (e) => {
-    if (e.target.dataset.act === 'day') { day = e.target.value; render(panel, board.tables, tab, day, nameOf); }
+    if (e.target.dataset.act === 'day') { day = e.target.value; render(panel, board.tables, tab, day, nameOf, empty); }
   });
-  render(panel, board.tables, tab, day, nameOf);
+  render(panel, board.tables, tab, day, nameOf, empty);
   panel.querySelector('[role=tab][aria-selected=true]').focus();
 }
 
