@@ -106,7 +106,7 @@ def _check_and_spout(game, p, and_spout, qualifies: bool) -> None:
     if not and_spout:
         return
     if game.options["spout_timing"] != "same_turn":
-        raise IllegalMove("With this option the spout is a turn's own play, not added after another play.")
+        raise IllegalMove("With this table's house rule the spout is a turn's own play, not added after another play.")
     if not qualifies:
         raise IllegalMove("That play does not finish your line, so you cannot add the spout after it.")
 
@@ -183,7 +183,8 @@ def v_leak(game, p, move):
     if end is None or end[0] != q:
         raise IllegalMove(f"That leaky card must continue {who(q)} line or sit on an iron pipe of the same shape.")
     if end[1] not in leak_sources(game, q):
-        raise IllegalMove(f"A leak goes only after the last card of {who(q)} pipeline (option last_card).")
+        # only under the house rule that the newest card is the last one (ruling 8)
+        raise IllegalMove(f"With this table's house rule a leak goes only after the last card laid on {who(q)} pipeline.")
     back = end[2] ^ 2
     if placed_material(card, turned, back) != LEAKY:
         if card.kind == "cap":
@@ -206,8 +207,8 @@ def v_cover(game, p, move):
     if leak < 0:
         raise IllegalMove("Your pipeline has no leak to cover.")
     if t != leak:
-        x, y = table.xy(leak)
-        raise IllegalMove(f"Only your leaky card (at column {x}, row {y}) can be covered.")
+        # the table marks that card LEAK; its cell in the engine's grid is no word of the player's
+        raise IllegalMove("Only your leaky card, the one marked LEAK, can be covered.")
     c = table.cells[t]
     if c.kind == "pipe":
         if card.kind != "pipe":

@@ -65,7 +65,7 @@ export class Hand {
       b.dataset.canTurn = String(canTurn(card));
       if (sel && canTurn(card)) b.dataset.turned = String(!!turned);
       const n = fits ? fits(card) : null;
-      const fitText = n === null ? '' : n === 0 ? 'no spot in this orientation' : `${n} spot${n === 1 ? '' : 's'}`;
+      const fitText = n === null ? '' : n === 0 ? 'fits nowhere' : `${n} spot${n === 1 ? '' : 's'}`;
       // The spoken name lives in a hidden span and the visible captions are aria-hidden:
       // an aria-label that differs from the visible words confuses voice-control users.
       const name = document.createElement('span');

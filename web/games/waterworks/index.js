@@ -9,7 +9,7 @@ import { eventText } from './log-text.js';
 import { RULES_HTML } from './rules.js';
 import { drawPictures } from './pictures.js';
 import { cardWords, canTurn, turnedCard, SHAPE_NAMES } from './card-art.js';
-import { spotsFor, spotsIfTurned, discardMove, plumberMove, anyPlumber, spoutMove, attemptAt } from './moves.js';
+import { spotsFor, discardMove, plumberMove, anyPlumber, spoutMove, attemptAt } from './moves.js';
 import { Controls } from './controls.js';
 import { loadStyle } from '../../shell/style.js';
 import { attachHistory } from '../../shell/history.js';
@@ -125,6 +125,8 @@ export async function mount(el, session) {
   const handCards = () => (view() && view().hand) || [];
   const selectedCard = () => handCards().find((c) => c.id === st.selected) || null;
   const currentSpots = () => spotsFor(legal(), selectedCard(), st.turned);
+  /** The card as the hand shows it: turned round once Turn was pressed. */
+  const shownCard = (card) => (st.turned && canTurn(card) ? turnedCard(card) : card);
 
   function message(text, kind = 'info') {
     text = text ? keyHints(text) : '';
@@ -152,16 +154,21 @@ export async function mount(el, session) {
       }
       return;
     }
+    // the spots count both ways round: a card that fits only turned goes in turned (the spot
+    // says so), and Turn picks the way at a spot where it fits both ways
     const spots = currentSpots();
-    const other = spotsIfTurned(legal(), card, st.turned);
-    let text = `${cap(cardWords(card.kind === 'pipe' || card.kind === 'cap' ? (st.turned && canTurn(card) ? turnedCard(card) : card) : card))}: `;
-    if (spots.length) text += `${count(spots.length, 'spot')} lit — click one [or use the arrow keys and Enter].`;
-    else text += 'it fits nowhere this way round.';
-    if (other && !spots.length) text += ' Turn it [R] to see where it fits.';
-    else if (other) text += ` Turned round it fits ${count(other, 'spot')}.`;
-    if (!spots.length && !other) text += ' You can discard it [D].';
+    let text = `${cap(cardWords(shownCard(card)))}: `;
+    if (!spots.length) {
+      message(`${text}it fits nowhere, either way round. You can discard it [D].`, 'warn');
+      return;
+    }
+    text += `${count(spots.length, 'spot')} lit — click one [or use the arrow keys and Enter].`;
+    const flips = spots.filter((sp) => sp.flip).length;
+    if (flips === spots.length) text += ` It goes in turned round${spots.length > 1 ? ' at each' : ''}.`;
+    else if (flips) text += ` At ${flips === 1 ? 'the spot' : `the ${flips} spots`} marked ⟲ it goes in turned round.`;
+    if (spots.some((sp) => sp.both)) text += ' Turn it [R] to lay it the other way where it fits both ways.';
     if (spots.some((sp) => sp.wins)) text += ' A spot marked WIN finishes your line: your spout goes on at once and you win!';
-    message(text, spots.length ? 'info' : 'warn');
+    message(text, 'info');
   }
 
   // ----- drawing ------------------------------------------------------------------------
@@ -176,14 +183,15 @@ export async function mount(el, session) {
     renderPiles($('.ww-piles'), v);
     table.set({
       view: v, names, colours, spots, card, turned: st.turned, viewer: st.viewer,
-      previewCard: card ? (st.turned && canTurn(card) ? turnedCard(card) : card) : null,
+      previewCard: card ? shownCard(card) : null,
       last: marks.last, win: marks.win,
     }, { animate });
     const active = st.myTurn !== null && !st.hidden;
     hand.render({
       cards: st.hidden ? [] : v.hand, count: st.viewer !== null ? v.hand_sizes[st.viewer] : 0, hidden: st.hidden,
       selectedId: st.selected, turned: st.turned, active,
-      fits: active ? (c) => spotsFor(legal(), c, c.id === st.selected ? st.turned : false).length : null,
+      // spots either way round: the count does not change with Turn
+      fits: active ? (c) => spotsFor(legal(), c, false).length : null,
     });
     const lg = legal();
     controls.render({
@@ -227,7 +235,9 @@ export async function mount(el, session) {
     const card = selectedCard();
     if (card) {
       const spots = currentSpots();
-      frame.announce(`${cap(cardWords(card))} picked. ${spots.length} spot${spots.length === 1 ? '' : 's'}.${canTurn(card) ? ' R turns it.' : ''}`);
+      const flips = spots.filter((sp) => sp.flip).length;
+      const turnedWords = !flips ? '' : flips === spots.length ? ', turned round to fit' : `, ${flips} of them with it turned round`;
+      frame.announce(`${cap(cardWords(card))} picked. ${count(spots.length, 'spot')}${turnedWords}.${canTurn(card) ? ' R turns it.' : ''}`);
       if (viaKey && spots.length) table.focusSpot(spots[0]);
     }
   }
@@ -240,7 +250,8 @@ export async function mount(el, session) {
     redraw();
     hint();
     const spots = currentSpots();
-    frame.announce(`${cap(cardWords(st.turned && canTurn(card) ? turnedCard(card) : card))}, turned ${st.turned ? 'round' : 'back'}: ${spots.length} spot${spots.length === 1 ? '' : 's'}.`);
+    const both = spots.filter((sp) => sp.both).length;
+    frame.announce(`${cap(cardWords(shownCard(card)))}, turned ${st.turned ? 'round' : 'back'}.${both ? ` Where it fits both ways (${count(both, 'spot')}) it now goes in this way.` : ''}`);
     if (wasOnSpot) { if (spots.length) table.focusSpot(spots[0]); else hand.focusCard(card.id); }
   }
 
@@ -329,7 +340,7 @@ export async function mount(el, session) {
     if (st.myTurn === null || st.hidden) { message('Wait for your turn.', 'warn'); return; }
     const card = selectedCard();
     if (!card) { message('Pick a card from your hand first.', 'warn'); return; }
-    submit(attemptAt(view(), st.myTurn, st.turned && canTurn(card) ? card : card, st.turned, x, y));
+    submit(attemptAt(view(), st.myTurn, card, st.turned, x, y));
   }
 
   function spotKey(e, spot) {

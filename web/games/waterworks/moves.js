@@ -1,29 +1,41 @@
 // Sorting the engine's legal moves by what the player is pointing at. This only groups and
 // labels what the engine already listed; it never decides what is legal.
-import { canTurn } from './card-art.js';
+import { canTurn, turnedCard } from './card-art.js';
 
 const sameXY = (a, x, y) => a && a[0] === x && a[1] === y;
 
-/** Legal spots for one hand card in one orientation: [{x, y, kind, move, target, wins}]. */
-export function spotsFor(legal, card, turned) {
+/**
+ * Legal spots for one hand card, both ways round (docs/rulings/waterworks.md, "Turning a card
+ * as it is laid"): [{x, y, kind, move, target, wins, turned, flip, both, face}], one per cell.
+ * Where the card fits one way only, the spot's move lays it that way, turned if need be (`flip`:
+ * not the way the hand shows it, `shown`); where it fits both ways, the way the hand shows it
+ * (`both`: Turn changes which), unless only the other way finishes the line. `face` is the card
+ * as it would lie there.
+ */
+export function spotsFor(legal, card, shown) {
   if (!card) return [];
-  const want = canTurn(card) ? !!turned : false;
+  const turns = canTurn(card);
+  const want = turns ? !!shown : false;
   const byCell = new Map();
   for (const m of legal) {
     if (m.card !== card.id || !['lay', 'leak', 'cover'].includes(m.type)) continue;
-    if (!!m.turned !== want) continue;
+    const way = turns ? !!m.turned : false;
     const key = `${m.x},${m.y}`;
-    const old = byCell.get(key);
-    if (!old || (m.and_spout && !old.move.and_spout)) {
-      byCell.set(key, { x: m.x, y: m.y, kind: m.type, move: m, target: m.target, wins: !!m.and_spout });
-    }
+    if (!byCell.has(key)) byCell.set(key, { x: m.x, y: m.y, ways: new Map() });
+    const ways = byCell.get(key).ways;
+    const old = ways.get(way);
+    if (!old || (m.and_spout && !old.and_spout)) ways.set(way, m); // a spot that can win, wins
   }
-  return [...byCell.values()].sort((a, b) => a.y - b.y || b.x - a.x);
-}
-
-/** How many spots the other orientation would offer (to hint that turning helps). */
-export function spotsIfTurned(legal, card, turned) {
-  return canTurn(card) ? spotsFor(legal, card, !turned).length : 0;
+  return [...byCell.values()].map(({ x, y, ways }) => {
+    // the way the hand shows it, unless only the other way fits, or only the other way wins
+    const wins = (w) => !!(ways.get(w) && ways.get(w).and_spout);
+    const way = ways.has(want) && !(wins(!want) && !wins(want)) ? want : !want;
+    const move = ways.get(way);
+    return {
+      x, y, kind: move.type, move, target: move.target, wins: !!move.and_spout,
+      turned: way, flip: way !== want, both: ways.size === 2, face: way ? turnedCard(card) : card,
+    };
+  }).sort((a, b) => a.y - b.y || b.x - a.x);
 }
 
 export function discardMove(legal, cardId) {

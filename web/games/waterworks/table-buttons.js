@@ -3,6 +3,7 @@
 // reading order) and, for every line with no card in view, a marker on the table's edge that
 // points to it and brings it into view.
 import { cardWords } from './card-art.js';
+import { possessive } from '../../shell/words.js';
 
 /** A button on every lit spot, over its cell; the one under the pointer or focus is the
  * table's hover (the preview it paints). table: the TableCanvas (its state, camera, layers). */
@@ -34,6 +35,8 @@ export function placeSpots(table) {
     b.dataset.x = spot.x;
     b.dataset.y = spot.y;
     if (spot.wins) b.dataset.wins = 'true'; else delete b.dataset.wins;
+    // laid turned round from the way the hand shows it (the ⟲ painted on the spot)
+    if (spot.flip) b.dataset.turned = 'true'; else delete b.dataset.turned;
     b.setAttribute('aria-label', spotLabel(spot, s));
     b.style.order = i;
     const [x, y, w, h] = table.cellRect(spot.x, spot.y);
@@ -95,12 +98,22 @@ export function placeMarkers(table) {
   for (const b of [...table.markerLayer.children]) if (!keep.has(b.dataset.line)) b.remove();
 }
 
-const COLS = (x) => `column ${x + 1}`;
+const SIDE = { N: 'above', S: 'below', E: 'right of', W: 'left of' };
 
-function spotLabel(spot, s) {
-  const where = `${COLS(spot.x)}, row ${spot.y + 1}`;
-  const card = s.previewCard ? cardWords(s.previewCard) : 'card';
-  if (spot.kind === 'leak') return `Lay the ${card} as a leak on ${s.names[spot.target]}'s line, ${where}`;
-  if (spot.kind === 'cover') return `Cover your leak with the ${card}, ${where}`;
-  return `Lay the ${card} on your line, ${where}${spot.wins ? ', then add your spout and win' : ''}`;
+/** A lit spot in a player's words: the card, whether it goes in turned round, and where, told
+ * by the card it continues or covers (the table's grid is the engine's, not the player's). */
+export function spotLabel(spot, s) {
+  const v = s.view;
+  const card = `the ${cardWords(spot.face || s.previewCard)}${spot.flip ? ', turned round,' : ''}`;
+  const whose = (p) => (p === s.viewer ? 'your' : possessive(s.names[p]));
+  const here = v.cards.find((c) => c.x === spot.x && c.y === spot.y);
+  const end = v.open_ends.find((e) => e.x === spot.x && e.y === spot.y);
+  const from = end && v.cards.find((c) => c.x === end.from[0] && c.y === end.from[1]);
+  const next = from ? ` ${SIDE[end.dir]} ${whose(from.owner)} ${cardWords(from)}` : '';
+  if (spot.kind === 'cover') return `Cover your leak, the ${here ? cardWords(here) : 'leaky card'}, with ${card}`.replace(/,$/, '');
+  if (spot.kind === 'leak') {
+    return here ? `Lay ${card} as a leak on top of ${whose(here.owner)} ${cardWords(here)}`
+      : `Lay ${card} as a leak on ${possessive(s.names[spot.target])} line,${next}`.replace(/,$/, '');
+  }
+  return `Lay ${card} on your line,${next}${spot.wins ? ', then add your spout and win' : ''}`.replace(/,$/, '');
 }

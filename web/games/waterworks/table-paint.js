@@ -20,6 +20,7 @@ export function paintTable(ctx, scene) {
   paintEffects(ctx, scene);
   paintWinningLine(ctx, scene);
   paintLastCard(ctx, scene);
+  paintTurnMarks(ctx, scene);
   paintPreview(ctx, scene);
 }
 
@@ -65,12 +66,14 @@ function paintOpenEnds(ctx, { state: s, cellRect }) {
   }
 }
 
+const spotColour = (sp) => (sp.kind === 'leak' ? LEAK_RED : sp.kind === 'cover' ? '#3fbf7f' : '#f7d44c');
+
 /** The lit spots where the selected card can go. */
 function paintSpots(ctx, { state: s, cellRect }) {
   const spots = s.spots || [];
   for (const sp of spots) {
     const [x, y, w, h] = cellRect(sp.x, sp.y);
-    const col = sp.kind === 'leak' ? LEAK_RED : sp.kind === 'cover' ? '#3fbf7f' : '#f7d44c';
+    const col = spotColour(sp);
     ctx.save();
     ctx.fillStyle = col;
     ctx.globalAlpha = 0.28;
@@ -81,6 +84,43 @@ function paintSpots(ctx, { state: s, cellRect }) {
     ctx.strokeRect(x + 2, y + 2, w - 4, h - 4);
     ctx.restore();
   }
+}
+
+/** A ⟲ on each lit spot where the card goes in turned round from the way the hand shows it
+ * (over the cards: a leak on top of a card is such a spot too). */
+function paintTurnMarks(ctx, { state: s, cellRect }) {
+  for (const sp of s.spots || []) {
+    if (!sp.flip) continue;
+    const [x, y, w, h] = cellRect(sp.x, sp.y);
+    const r = Math.max(5, Math.min(w, h) * 0.13);
+    ctx.save();
+    turnMark(ctx, x + w - r - 5, y + r + 5, r, spotColour(sp));
+    ctx.restore();
+  }
+}
+
+function turnMark(ctx, cx, cy, r, col) {
+  ctx.beginPath();
+  ctx.arc(cx, cy, r + 3, 0, Math.PI * 2);
+  ctx.fillStyle = '#082633';
+  ctx.globalAlpha = 0.85;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = col;
+  ctx.fillStyle = col;
+  ctx.lineWidth = Math.max(1.5, r * 0.3);
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, -Math.PI * 0.35, Math.PI * 1.25);
+  ctx.stroke();
+  // the arrow's head at the arc's open end, pointing on round
+  const a = -Math.PI * 0.35; const hx = cx + Math.cos(a) * r; const hy = cy + Math.sin(a) * r;
+  const k = r * 0.55;
+  ctx.beginPath();
+  ctx.moveTo(hx + k, hy);
+  ctx.lineTo(hx - k * 0.5, hy - k);
+  ctx.lineTo(hx - k * 0.5, hy + k);
+  ctx.closePath();
+  ctx.fill();
 }
 
 /** Cards (covered cells drawn after so the "spot over a card" glow sits under the ghost). */
@@ -240,7 +280,7 @@ function paintPreview(ctx, { state: s, cellRect, hover: hv }) {
   if (!hv || !s.card) return;
   const { view } = s;
   const [x, y, w, h] = cellRect(hv.x, hv.y);
-  const preview = s.previewCard;
+  const preview = hv.face || s.previewCard; // the way round it goes in at that spot
   ctx.save();
   drawCard(ctx, x + 2, y + 2, w - 4, h - 4, preview, {
     ghost: true, owner: s.colours[hv.kind === 'leak' ? hv.target : s.viewer],
