@@ -1,8 +1,9 @@
 """Score cards: what "Share your score" carries (schema: docs/leaderboard.md).
 
 A card is the game's record (the proof) with what its player claims about it: the seat they
-played, their name, the date, whether it was the daily deal, the score and rank, and up to
-three favourite buildings of their city. ``arcade.verify`` replays the record and compares
+played, their name, the date, whether it was the daily deal, the score and rank, the
+take-backs they used (and how many took back cards they had been shown: such a score is not
+ranked, docs/rulings/take-backs.md T6), and up to three favourite buildings of their city. ``arcade.verify`` replays the record and compares
 every claim with what the game reaches; the claims themselves are computed here, from a
 finished game, so the card the page makes and the check the verifier makes are one function.
 """
@@ -12,6 +13,7 @@ import hashlib
 import json
 
 from gamecore import BadSave, Game
+from gamecore.undo import tally
 
 from . import names
 
@@ -66,11 +68,16 @@ def _waterworks_claim(game: Game, seat: int) -> dict:
 
 
 _CLAIMS = {"aqueducks": _aqueducks_claim, "waterworks": _waterworks_claim}
+#: The claims about take-backs, which cards made before they were carried do not have.
+TAKEBACK_CLAIMS = ("takebacks", "takebacks_revealed")
 
 
 def claim(game: Game, seat: int) -> dict:
-    """What a finished game gives ``seat``: score, rank, won (and faction, turns, ...)."""
-    return _CLAIMS[game.NAME](game, seat)
+    """What a finished game gives ``seat``: score, rank, won (and faction, turns, ...), and the
+    take-backs it made, counted from the record: all of them, and those that took back cards
+    the seat had been shown."""
+    made, revealing = tally(game).get(seat, (0, 0))
+    return {**_CLAIMS[game.NAME](game, seat), "takebacks": made, "takebacks_revealed": revealing}
 
 
 def city_buildings(game: Game, seat: int) -> list:

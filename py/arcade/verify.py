@@ -21,7 +21,7 @@ from gamecore import Game, GameError, Rng
 from gamecore.errors import shown
 from gamecore.protocol import RECORD_FORMAT
 from gamecore.annotations import hint_counts
-from gamecore.undo import take_backs
+from gamecore.undo import against_bots
 from gamecore.words import count
 
 from . import daily, files, links, names, registry, scorecard
@@ -109,7 +109,33 @@ def _describe(field: str, value) -> str:
     return {"score": f"a score of {value}", "faction": f"the faction {value}",
             "rank": f"rank {value}", "won": "a win" if value else "no win",
             "turns": count(value, "turn"), "duckats": count(value, "duckat"),
-            "favour": f"{value} Favour", "line": f"a line of {value}"}.get(field, f"{field} {value}")
+            "favour": f"{value} Favour", "line": f"a line of {value}",
+            "takebacks": _takebacks(value), "takebacks_revealed": f"{_takebacks(value)} after seeing a new card",
+            }.get(field, f"{field} {value}")
+
+
+def _takebacks(value) -> str:
+    if type(value) is not int:
+        return f"take-backs {value}"
+    return "no take-backs" if value == 0 else count(value, "take-back")
+
+
+def _check_takebacks(game: Game, seats: list) -> None:
+    """A take-back the record makes as one against bots only (its ``bots`` are every other
+    seat, which lets it reach past cards shown) must be from a game whose card says so: a
+    person's seat named a bot in the record would lift the strict rule (docs/rulings/take-backs.md)."""
+    for number, entry in enumerate(game.trail or (), 1):
+        if "undo" not in entry:
+            continue
+        p = entry["player"]
+        if seats[p] not in scorecard.PERSONS:
+            raise Refused("forged", f"Entry {number} of the record is a take-back by seat {p + 1}, "
+                                    "which the card says a bot played.")
+        if against_bots(game, p, frozenset(entry.get("bots", ()))):
+            others = [c for q, c in enumerate(seats) if q != p]
+            if any(c in scorecard.PERSONS for c in others):
+                raise Refused("forged", f"Entry {number} of the record is a take-back against bots only, "
+                                        "but the card names another person at the table.")
 
 
 def _check_claims(game: Game, card: dict) -> dict:
@@ -122,6 +148,8 @@ def _check_claims(game: Game, card: dict) -> dict:
         raise Refused("forged", f"Seat {seat + 1} was played by a bot, not by the card's player.")
     truth = scorecard.claim(game, seat)
     for field, value in truth.items():
+        if field in scorecard.TAKEBACK_CLAIMS and field not in card["claim"]:
+            continue    # a card made before take-backs were carried: the record alone counts
         said = card["claim"].get(field)
         if said != value or type(said) is not type(value):
             raise Refused("forged", f"The card claims {_describe(field, shown(said) if type(said) is not type(value) else said)}, "
@@ -130,6 +158,7 @@ def _check_claims(game: Game, card: dict) -> dict:
     for key in card["favourites"]:
         if key not in city:
             raise Refused("forged", f"The favourite building {shown(key)} is not in the card's city.")
+    _check_takebacks(game, card["seats"])
     _check_bots(game, card["seats"])
     return truth
 
@@ -158,6 +187,9 @@ def table_of(game: Game, card: dict, truth: dict):
     """``(table, note)``: the board table the card belongs in, or ``None`` and why not."""
     if getattr(game, "scenario", None):
         return None, "Tutorial games are not ranked."
+    if truth["takebacks_revealed"]:
+        return None, ("A game with a take-back made after seeing a new card is not ranked: "
+                      "the move was chosen again knowing the cards it led to.")
     if card["daily"]:
         return f"daily/{game.NAME}/{card['date']}", None
     if game.NAME == "aqueducks" and game.num_players == 1:
@@ -198,7 +230,7 @@ def verify_card(card, board_ids=(), today: datetime.date | None = None) -> dict:
             "rules": card["rules"], "name": names.clean_name(card["name"], 0),
             "date": card["date"], "daily": card["daily"], "seat": card["seat"],
             "players": game.num_players, "seats": card["seats"], "claim": truth,
-            "favourites": card["favourites"], "takebacks": take_backs(game).get(card["seat"], 0),
+            "favourites": card["favourites"], "takebacks": truth["takebacks"],
             "hints": hint_counts(game)[card["seat"]],
             "table": table, "note": note}
 

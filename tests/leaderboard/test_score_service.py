@@ -80,25 +80,43 @@ def test_the_score_methods_load_only_when_first_called():
     assert out.stdout.strip() == "[]", out.stderr
 
 
-def test_a_daily_game_with_a_take_back_verifies_and_counts_it():
-    """The person takes back a play (the bots' replies go with it) before seeing the card the
-    last reply dealt, then plays on: the card verifies, the bots' moves are still the bots'."""
+def daily_with_a_take_back(after_seat):
+    """The daily Water Works deal played to its end; once, the person takes back their play
+    (the bots' replies go with it) right after seat ``after_seat``'s reply, then plays on."""
     svc = Service()
     deal = ok(svc, "dailyDeal", game="waterworks", date="2025-05-03")
     gid = ok(svc, "newGame", game="waterworks", options=deal["options"], seed=deal["seed"])["id"]
-    took_back = False
+    took_back = None
     while not (snap := ok(svc, "state", id=gid))["over"]:
         p = snap["toAct"][0]
         level = "greedy" if p else "random"
         move = ok(svc, "botMove", id=gid, player=p, level=level)["move"]
-        ok(svc, "play", id=gid, player=p, move=move, **({"viewer": 0} if p == 0 else {}))
-        if not took_back and p == 2 and len(snap["view"]["cards"]) > 8:
-            n = ok(svc, "undoable", id=gid, player=0, bots=[1, 2])["moves"]
-            assert n == 3
-            ok(svc, "undo", id=gid, player=0, bots=[1, 2], moves=n)
-            took_back = True
+        ok(svc, "play", id=gid, player=p, move=move, viewer=0)
+        if took_back is None and p == after_seat and len(snap["view"]["cards"]) > 8:
+            took_back = ok(svc, "undoable", id=gid, player=0, bots=[1, 2])
+            ok(svc, "undo", id=gid, player=0, bots=[1, 2], moves=took_back["moves"])
     assert took_back
     made = ok(svc, "scoreCard", id=gid, seat=0, seats=deal["seats"], name="Ada", date=deal["date"], daily=True)
     assert any("undo" in m for m in made["card"]["record"]["moves"])
+    return took_back, made
+
+
+def test_a_daily_game_with_a_take_back_before_a_new_card_is_ranked_and_counts_it():
+    """Taken back after the first bot's reply, whose draw went to the second bot: the person
+    was shown nothing new (docs/rulings/take-backs.md T6), so the score is ranked."""
+    offered, made = daily_with_a_take_back(after_seat=1)
+    assert offered == {"moves": 2}
+    assert made["card"]["claim"]["takebacks"] == 1 and made["card"]["claim"]["takebacks_revealed"] == 0
     result = ok(Service(), "verifyScore", link=made["link"])["result"]
     assert result["takebacks"] == 1 and result["table"] == "daily/waterworks/2025-05-03"
+
+
+def test_a_daily_game_with_a_take_back_after_a_new_card_verifies_but_is_not_ranked():
+    """Taken back after the last bot's reply dealt the person a card they were shown: the
+    card carries the count, verifies, and goes on no table, saying why."""
+    offered, made = daily_with_a_take_back(after_seat=2)
+    assert offered == {"moves": 3, "revealed": True}
+    assert made["card"]["claim"]["takebacks"] == 1 and made["card"]["claim"]["takebacks_revealed"] == 1
+    result = ok(Service(), "verifyScore", link=made["link"])["result"]
+    assert result["verified"] and result["takebacks"] == 1 and result["claim"]["takebacks_revealed"] == 1
+    assert result["table"] is None and "after seeing a new card is not ranked" in result["note"]
