@@ -67,7 +67,9 @@ def test_the_hint_lights_a_legal_move_that_changes_nothing_until_played(open_pag
     move = json.loads(page.get_attribute(HINTED, "data-move"))
     assert move in before["legal"]
     text = page.text_content("[data-testid=hint-text]")
-    assert "playouts" in text and text.endswith("."), text
+    # the move and why in the game's words, how sure in words; never the search's numbers
+    assert text.endswith(".") and "playout" not in text and "%" not in text, text
+    assert any(w in text for w in ("clearly best", "slightly better", "a close call", "your only move")), text
     assert page.locator("[data-testid=hint-ring-0]:not([hidden])").count() == 1
     after = engine(page, "state", player=0)
     assert after["moveCount"] == before["moveCount"] == 0 and after["view"] == before["view"]
@@ -171,7 +173,7 @@ def analyse_saved(page, text):
     return trace
 
 
-def test_the_analysis_draws_its_chart_and_three_mistakes_while_the_page_keeps_drawing(open_page, base_url, artifacts):
+def test_the_analysis_draws_its_chart_and_three_turning_points_while_the_page_keeps_drawing(open_page, base_url, artifacts):
     page, probe = open_page(f"{base_url}?analyse=4")
     text, moves = played_game("waterworks", 2, 7, "random")
     trace = analyse_saved(page, text)
@@ -188,8 +190,10 @@ def test_the_analysis_draws_its_chart_and_three_mistakes_while_the_page_keeps_dr
     assert [(w, c) for w, c in tasks if c > 50] == []
     assert frames > 30, frames
     for k in (1, 2, 3):
-        assert page.locator(f"[data-testid=analysis-mark-{k}]").count() == 1
-        assert "the search preferred to" in page.text_content(f"[data-testid=analysis-mistake-{k}]")
+        # each mark on the chart is a listed turning point: the same move, said in words
+        move = page.get_attribute(f"[data-testid=analysis-mark-{k}]", "data-move")
+        said = page.text_content(f"[data-testid=analysis-turn-{k}]")
+        assert f"Move {move}" in said and "chose to" in said and "playout" not in said, said
     assert page.locator(".analysis-chart polyline").count() == 2
     # computed once: the save now carries it
     kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('pnd.save.'))

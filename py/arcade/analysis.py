@@ -5,10 +5,13 @@ later).
 A decision is a move by a seat that had more than one legal move. For each, the search tries
 its candidates and the move played (``include``) on the same deals; ``bestChance`` is the
 chance of the move the search prefers (also ``before``: what the seat could still make of the
-position), ``after`` the chance of the move played; the three biggest drops are the mistakes.
-The chart has a row per position (the deal, then after each move) and a value per seat: each
-seat's latest estimate, from its own decisions, ending at the result (win shares; solo, the
-final duckats).
+position), ``after`` the chance of the move played. The chart has a row per position (the deal,
+then after each move) and a value per seat: each seat's latest estimate, from its own
+decisions, ending at the result (win shares; solo, the final duckats). The *turning points*
+are read off that same series: the moves after which the seat's line falls most (the largest
+falls, whatever their size), each said in words (``arcade.advice_text``): at the seat's own
+decision, what it played and what was better and why, in words that tell the two apart; at
+another seat's move, what that move did and what the seat could have done better before it.
 
 The work is cut into playouts, so the service can think a slice at a time (``work``) and the
 page stays free between slices; a finished analysis is kept on the game
@@ -21,13 +24,14 @@ from __future__ import annotations
 
 import time
 
-from . import advice
-from .move_words import words
+from . import advice, advice_text as say
 
 #: playouts per decision when the caller gives none (the page's budget; docs/bots.md)
 DEFAULT_ITERATIONS = {"waterworks": 32, "aqueducks": 12}
-#: a drop smaller than this is no mistake (rounding of the chances)
+#: a fall smaller than this is no fall (rounding of the chances)
 NOISE = 0.0005
+#: turning points listed: the largest falls of the seat's line on the chart
+TURNING_POINTS = 3
 
 
 class Analysis:
@@ -103,15 +107,78 @@ def answer(game, player: int) -> dict:
     """``analyse``'s answer for ``player`` from the game's finished analysis."""
     data = game.analysis
     log = game.log
-    decisions = [{"move": k + 1, "played": log[k]["move"], "before": before, "after": after,
-                  "best": best, "bestChance": best_chance,
-                  "playedText": words(game, log[k]["move"]), "bestText": words(game, best)}
-                 for k, before, after, best, best_chance in data["decisions"] if log[k]["player"] == player]
-    drops = sorted((d for d in decisions if d["before"] - d["after"] > NOISE),
-                   key=lambda d: (-(d["before"] - d["after"]), d["move"]))
-    return {"decisions": decisions, "mistakes": [d["move"] for d in drops[:3]],
-            "chart": chart(game, data), "measure": data["measure"], "iterations": data["iterations"],
+    rows = {k: (before, after, best) for k, before, after, best, _c in data["decisions"]}
+    series = chart(game, data)
+    line = [row[player] for row in series]
+    falls = sorted(((line[j - 1] - line[j], j) for j in range(1, len(line)) if line[j - 1] - line[j] > NOISE),
+                   key=lambda f: (-f[0], f[1]))[:TURNING_POINTS]
+    turning = sorted(j for _f, j in falls)
+    mine = [k for k in rows if log[k]["player"] == player]
+    # the positions the words are read from: before each of the seat's decisions and each turning point
+    wanted = set(mine) | {j - 1 for j in turning}
+    at = _positions(game, wanted)
+    decisions = []
+    said = {}
+    for k in mine:
+        before, after, best = rows[k]
+        d = {"move": k + 1, "played": log[k]["move"], "before": before, "after": after,
+             "best": best, "bestChance": before}
+        d.update(_contrast(at[k], player, log[k]["move"], best, data["measure"]))
+        said[k] = d
+        decisions.append(d)
+    points = [_turning_point(at[j - 1], game, player, j, line, said, mine) for j in
+              sorted(turning, key=lambda j: (-(line[j - 1] - line[j]), j))]
+    return {"decisions": decisions, "turningPoints": points, "chart": series,
+            "measure": data["measure"], "iterations": data["iterations"],
             "complete": True, "progress": {"done": len(log), "of": len(log)}}
+
+
+def _positions(game, wanted: set) -> dict:
+    """{log index: a copy of the table before that move}, replaying the record once."""
+    out = {}
+    position = game.beginning()
+    for k, entry in enumerate(game.log):
+        if k in wanted:
+            out[k] = position.clone()
+        position.apply(entry["player"], entry["move"])
+    return out
+
+
+def _contrast(position, player: int, played: dict, best: dict, measure: str) -> dict:
+    """The move played and the one preferred, in words that differ, and why the preferred one."""
+    p = say.said(position, player, played, player)
+    if played == best:
+        return {"playedText": say.text(p), "bestText": say.text(p), "why": [], "playedDid": []}
+    b = say.said(position, player, best, player)
+    best_text, played_text = say.apart(b, p, full=True)
+    return {"playedText": played_text, "bestText": best_text,
+            "why": say.reasons(b, p) or [say.unsaid(measure)], "playedDid": say.reasons(p, b, most=1)}
+
+
+def _turning_point(position, game, player: int, j: int, line: list, said: dict, mine: list) -> dict:
+    """Move ``j`` (1-based), after which ``player``'s line on the chart fell."""
+    k = j - 1
+    entry = game.log[k]
+    point = {"move": j, "player": entry["player"], "from": line[k], "to": line[j]}
+    d = said.get(k)
+    if d is not None:
+        better = d["best"] != d["played"]
+        point.update(own=True, playedText=d["playedText"],
+                     better=({"move": j, "text": d["bestText"], "why": d["why"], "instead": d["playedDid"]}
+                             if better else None))
+        return point
+    # another seat's move (or a forced one): what it did to this seat, and what was better before it
+    them = say.said(position, entry["player"], entry["move"], player)
+    point.update(own=entry["player"] == player, playedText=say.text(them), did=list(them.effects[:2]))
+    earlier = [m for m in mine if m < k]
+    point["better"] = None
+    if earlier:
+        d = said[earlier[-1]]
+        point["lastDecision"] = earlier[-1] + 1
+        if d["best"] != d["played"]:
+            point["better"] = {"move": earlier[-1] + 1, "text": d["bestText"], "played": d["playedText"],
+                               "why": d["why"], "instead": d["playedDid"]}
+    return point
 
 
 def chart(game, data: dict) -> list[list[float]]:

@@ -1,11 +1,13 @@
 """A hint: the hard bot's search for a person's decision, from their own view only (it never
-reads another hand or the draw order), and a sentence drawn from it.
+reads another hand or the draw order), and a sentence a player understands drawn from it.
 
-The answer is the move the search would play (one of the person's legal moves), its chance
-over the playouts, the other candidates with theirs, and the reason in words: "Lay the copper
-L bend: it comes out ahead in 62% of 96 playouts, against 48% to discard the iron T." A hint
-given is counted on the game (``gamecore.annotations``), so the record and the end screen
-say how many a seat used.
+The answer is the move the search would play (one of the person's legal moves), its chance and
+the other candidates' (numbers for the page, never shown), how sure the search is in words
+(``confidence``: "clearly best", "slightly better", "a close call"; arcade.advice_text) and the
+reason in the game's terms: "Lay the copper L bend, heading left — clearly best: it brings your
+line to 6 of the 8 pipes it needs. The next best, to call a plumber, discarding the leaky cap,
+mends the leak in your line with a plumber, leaving 1 plumber." A hint given is counted on the
+game (``gamecore.annotations``), so the record and the end screen say how many a seat used.
 """
 from __future__ import annotations
 
@@ -13,30 +15,36 @@ import time
 
 from gamecore import annotations
 
-from . import advice, shares
-from .move_words import words
+from . import advice, advice_text as say, shares
 
 #: a hint asked for without a budget thinks this many playouts (the page gives ms)
 DEFAULT_ITERATIONS = {"waterworks": 96, "aqueducks": 32}
 
 
-def _reason(game, best: dict, chance, rows: list, measure: advice.Measure, playouts: int) -> str:
-    what = words(game, best)
-    head = what[0].upper() + what[1:]
+def _reason(game, player: int, best: dict, chance, rows: list, measure: advice.Measure,
+            rounds: int | None) -> tuple[str, str | None]:
+    """The sentence and the confidence words."""
+    mine = say.said(game, player, best)
     if chance is None:
-        return f"{head}: it is your only move."
-    if measure.solo:
-        out = f"{head}: about {measure.said(chance)} at the end, over {playouts} playouts"
-    else:
-        out = f"{head}: it comes out ahead in {measure.said(chance)} of {playouts} playouts"
+        return f"{say.capital(say.text(mine))}: it is your only move.", None
     # the strongest other idea, preferring another kind of move (a discard against a lay)
     others = [r for r in rows if r["move"] != best]
     other = next((r for r in others if r["move"]["type"] != best["type"]), others[0] if others else None)
-    if other is not None:
-        said = words(game, other["move"])
-        out += f", against {measure.said(other['chance'])} " + (
-            "placed otherwise" if sorted(said.split()) == sorted(what.split()) else f"to {said}")
-    return out + "."
+    runner = max((r["chance"] for r in others), default=chance)
+    sure = say.confidence(measure.name, chance - runner, rounds)
+    if other is None:
+        why = say.reasons(mine) or [say.unsaid(measure.name)]
+        return f"{say.capital(say.text(mine))} — {sure}: it {say.joined(why)}.", sure
+    theirs = say.said(game, player, other["move"])
+    head, alt = say.apart(mine, theirs)
+    why = say.reasons(mine, theirs) or [*mine.effects[:1], say.unsaid(measure.name)]
+    out = f"{say.capital(head)} — {sure}: it {say.joined(why)}."
+    instead = say.reasons(theirs, mine, most=1)
+    if sure == say.CLOSE:
+        out += f" To {alt} is nearly as good" + (f": it {instead[0]}." if instead else ".")
+    else:
+        out += f" The next best, to {alt}, " + (f"{instead[0]}." if instead else "does less for you.")
+    return out, sure
 
 
 def _search(game, player: int, measure: advice.Measure, rng=None):
@@ -64,7 +72,8 @@ def hint(game, player: int, *, ms=None, iterations=None, clock=time.perf_counter
     legal = game.legal_moves(player)
     if len(legal) == 1:
         annotations.note_hint(game, player)
-        return {"move": legal[0], "reason": _reason(game, legal[0], None, [], measure, 0),
+        reason, _sure = _reason(game, player, legal[0], None, [], measure, 0)
+        return {"move": legal[0], "reason": reason, "confidence": None,
                 "chance": None, "alternatives": [], "measure": measure.name, "iterations": 0}
     search = _search(game, player, measure)
     if tallies is not None:
@@ -77,7 +86,8 @@ def hint(game, player: int, *, ms=None, iterations=None, clock=time.perf_counter
     best = search.best_move()
     rows = advice.candidates(search, measure)
     chance = next(r["chance"] for r in rows if r["move"] == best)
+    reason, sure = _reason(game, player, best, chance, rows, measure, getattr(search, "rounds", None))
     annotations.note_hint(game, player)
-    return {"move": best, "reason": _reason(game, best, chance, rows, measure, search.iterations),
-            "chance": chance, "alternatives": [r for r in rows if r["move"] != best],
+    return {"move": best, "reason": reason, "confidence": sure, "chance": chance,
+            "alternatives": [r for r in rows if r["move"] != best],
             "measure": measure.name, "iterations": search.iterations}

@@ -40,6 +40,13 @@ def get(name: object) -> Entry:
     return _cache[name]
 
 
+def part(name: object, module: str):
+    """A game's own module ``module`` (its package's ``advice_words``, say), imported when first
+    asked: shared code reaches a game's wording through here instead of naming the game."""
+    package, _title = _PACKAGES[get(name).name]
+    return importlib.import_module(f"{package}.{module}")
+
+
 def available() -> list[Entry]:
     """Entries whose engine imports; a missing engine must not take the site down."""
     out = []

@@ -34,7 +34,8 @@ def test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing(game, options)
     before = svc._games[gid].to_dict()
     got = ok(svc, "hint", id=gid, player=p, iterations=8)
     assert got["move"] in snap["legal"]
-    assert got["reason"].endswith(".") and "playouts" in got["reason"]
+    assert got["reason"].endswith(".") and "playout" not in got["reason"] and "%" not in got["reason"]
+    assert got["confidence"] in ("clearly best", "slightly better", "a close call")
     assert all(a["move"] in snap["legal"] and a["move"] != got["move"] for a in got["alternatives"])
     assert got["measure"] == ("score" if options["players"] == 1 else "chance")
     assert svc._games[gid].to_dict() == before          # nothing played, nothing drawn
@@ -116,7 +117,7 @@ def test_the_analysis_numbers_are_pinned_for_a_seed_and_budget():
     assert all(moves[d["move"] - 1]["player"] == 0 and moves[d["move"] - 1]["move"] == d["played"]
                for d in got["decisions"])
     assert [(d["move"], d["before"], d["after"]) for d in got["decisions"][:4]] == PINNED_WW["first"]
-    assert got["mistakes"] == PINNED_WW["mistakes"]
+    assert [t["move"] for t in got["turningPoints"]] == PINNED_WW["turning"]
     assert len(got["decisions"]) == PINNED_WW["decisions"]
 
 
@@ -127,7 +128,7 @@ def test_the_solo_analysis_is_in_duckats():
     assert got["measure"] == "score"
     assert got["chart"][-1] == [float(svc._games[gid].result()["scores"][0]["duckats"])]
     assert [(d["move"], d["before"], d["after"]) for d in got["decisions"][:3]] == PINNED_SOLO
-    assert len(got["mistakes"]) == 3
+    assert len(got["turningPoints"]) == 3
 
 
 def test_an_analysis_in_slices_is_the_analysis_at_once_and_is_kept_in_the_record():
@@ -169,5 +170,5 @@ def test_a_damaged_analysis_is_refused_and_an_old_record_still_loads():
 
 # Seed 7, random bots, 4 playouts a decision (Water Works); seed 7, greedy bot, 2 (solo)
 PINNED_WW = {"first": [(2, 0.5667, 0.6333), (4, 0.5333, 0.5333), (6, 0.4667, 0.4333), (8, 0.5083, 0.4417)],
-             "mistakes": [46, 70, 86], "decisions": 60}
+             "turning": [105, 46, 70], "decisions": 60}
 PINNED_SOLO = [(1, 146.0, 68.0), (2, 95.0, 93.0), (3, 100.0, 95.0)]

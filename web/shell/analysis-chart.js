@@ -1,14 +1,15 @@
 // The analysis's win-chance chart, as lichess draws its evaluation graph: one line per seat
 // over the game (x: the position after each move, y: the chance to win, or for solo Aqueducks
-// the expected final duckats), the fair share as a dashed line, and the chosen seat's three
-// biggest drops marked with their numbers. SVG in the story charts' style (web/shell/charts.js).
+// the expected final duckats), the fair share as a dashed line, and the chosen seat's turning
+// points marked with their numbers: the engine's `turningPoints`, the largest falls of this same
+// line, so the marks and the list always agree. SVG in the story charts' style (web/shell/charts.js).
 import { esc } from './frame.js';
 import { DASHES, legend } from './charts.js';
 
 const PAD = { l: 44, r: 14, t: 14, b: 30 };
 
 /**
- * @param result the engine's `analyse` answer ({chart, decisions, mistakes, measure})
+ * @param result the engine's `analyse` answer ({chart, decisions, turningPoints, measure})
  * @param seats [{name, colour}] per seat; `seat` the seat analysed
  * @param width the width it is drawn at (CSS px): one unit of the drawing is one pixel, so its
  *              text stays legible on a phone instead of shrinking with the chart
@@ -16,7 +17,7 @@ const PAD = { l: 44, r: 14, t: 14, b: 30 };
 export function analysisChart(result, seats, seat, width = 560) {
   const W = Math.round(Math.max(300, Math.min(640, width)));
   const H = W < 480 ? 220 : 240;
-  const { chart, mistakes, measure } = result;
+  const { chart, turningPoints, measure } = result;
   const score = measure === 'score';
   const n = Math.max(1, chart.length - 1);
   const values = chart.flat();
@@ -38,7 +39,7 @@ export function analysisChart(result, seats, seat, width = 560) {
     return `<polyline points="${pts}" fill="none" stroke="${seats[i].colour}" stroke-width="${i === seat ? 3.5 : 2}"
       stroke-linejoin="round" stroke-dasharray="${DASHES[i % DASHES.length]}" opacity="${i === seat ? 1 : 0.75}"/>`;
   }).join('');
-  const marks = mistakes.map((move, k) => {
+  const marks = turningPoints.map(({ move }, k) => {
     const cx = x(move);
     const cy = y(chart[move][seat]);
     return `<g class="analysis-mark" data-testid="analysis-mark-${k + 1}" data-move="${move}">

@@ -19,6 +19,31 @@ const pct = (v) => `${Math.round(v * 100)}%`;
  *  (1 to 2000), else the engine's default (docs/bots.md). Tests and slow devices set it. */
 const playoutSetting = () => pageSetting('analyse', 'pnd.analysePlayouts', (n) => Number.isInteger(n) && n >= 1 && n <= 2000);
 
+const joined = (phrases) => (phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`);
+
+/** One turning point in a sentence or two (its words from the engine, docs/api.md "Advice"):
+ *  at the seat's own move, what it played and what was better and why; at another's, what
+ *  that move did and what the seat could have done better before it. */
+export function turningWords(tp, seats, name) {
+  const b = tp.better;
+  if (tp.own && b && b.move === tp.move) {
+    return `${name} chose to ${tp.playedText}. Better was to ${b.text}: it ${joined(b.why)}`
+      + (b.instead && b.instead.length ? `, while the move played ${b.instead[0]}.` : '.');
+  }
+  const mover = seats[tp.player] ? seats[tp.player].name : 'Another player';
+  let out = `${tp.own ? name : mover} chose to ${tp.playedText}`
+    + (tp.did && tp.did.length ? `: it ${joined(tp.did)}.` : '.');
+  if (tp.own && !b && !tp.did) return `${out} The search found nothing better here: the chances fell with what came after.`;
+  if (b) {
+    out += ` Better, at move ${b.move}: to ${b.text} rather than ${b.played}, as it ${joined(b.why)}.`;
+  } else if (tp.lastDecision) {
+    out += ` At ${name}'s move before it (move ${tp.lastDecision}) the search found nothing better: this fall came from the cards and the other players.`;
+  } else {
+    out += ` ${name} had no choice to make before it.`;
+  }
+  return out;
+}
+
 /** The seat to analyse first: the person's own (the first human seat), else the first. */
 function firstSeat(seats) {
   const i = seats.findIndex((s) => s.controller === 'human');
@@ -70,20 +95,16 @@ export async function showAnalysis(match, frame, timeline) {
     $('.analysis-progress').hidden = true;
     const score = result.measure === 'score';
     const say = score ? (v) => `${Math.round(v)} duckats` : pct;
-    const byMove = new Map(result.decisions.map((d) => [d.move, d]));
     const name = seats[seat].name;
-    const items = result.mistakes.map((move, k) => {
-      const d = byMove.get(move);
-      return `<li data-testid="analysis-mistake-${k + 1}"><span class="analysis-n">${k + 1}</span>
-        <span><strong>Move ${move}:</strong> ${esc(name)} chose to ${esc(d.playedText)} (${say(d.after)});
-        the search preferred to ${esc(d.bestText)} (${say(d.bestChance)}).</span>
-        <button type="button" class="btn btn-small btn-quiet" data-show="${move}">Show</button></li>`;
-    }).join('');
-    const none = result.decisions.length ? 'No move lost anything the search could measure: well played.' : 'This seat had no decision to make.';
+    const items = result.turningPoints.map((tp, k) => `<li data-testid="analysis-turn-${k + 1}"><span class="analysis-n">${k + 1}</span>
+        <span><strong>Move ${tp.move}</strong> <span class="analysis-fall">(${esc(name)}: ${say(tp.from)} → ${say(tp.to)})</span>:
+        ${esc(turningWords(tp, seats, name))}</span>
+        <button type="button" class="btn btn-small btn-quiet" data-show="${tp.move}">Show</button></li>`).join('');
+    const none = result.decisions.length ? 'Your line on the chart never fell: well played.' : 'This seat had no decision to make.';
     $('.analysis-result').innerHTML = `${analysisChart(result, seats, seat, $('.analysis-result').clientWidth)}
-      <h3>${result.mistakes.length ? 'The biggest drops' : 'No mistakes found'}</h3>
+      <h3>${items ? 'Turning points: where the chances fell most' : 'No turning points'}</h3>
       ${items ? `<ol class="analysis-mistakes">${items}</ol>` : `<p>${none}</p>`}
-      <p class="analysis-foot">${result.decisions.length} decisions, ${result.iterations} playouts each.</p>`;
+      <p class="analysis-foot">${result.decisions.length} decisions judged.</p>`;
   }
 
   async function run() {
