@@ -4,7 +4,7 @@ Only public information: Favour, duckats and their sources, and donations are al
 as they happen; the cities with their face-down bridges are given only once the game is over."""
 from __future__ import annotations
 
-from gamecore.undo import take_backs
+from gamecore.undo import count_into
 
 
 def _cities(g) -> list:
@@ -73,8 +73,7 @@ def stats(game) -> dict:
         players[p]["duckats"] = pl["duckats"]
         if g.over:
             players[p]["favour_by_era"].append(pl["favour"])
-    for p, count in take_backs(game).items():
-        players[p]["takebacks"] = count
+    count_into(game, players)
     cities = _cities(g) if g.over else None
     return {"game": game.NAME, "over": g.over, "era": g.era, "players": players,
             "visits": visits, "cities": cities}

@@ -185,24 +185,31 @@ def took_back(game, player: int, n: int, revealed: bool = False) -> dict:
     return ev
 
 
-def story(game) -> list:
-    """The game's log as it happened (docs/rulings/take-backs.md T5): ``[{player, events}]`` for
-    every move made, the moves later taken back included, and ``{player, undo: n, events}``
-    where a take-back was made, rebuilt by replaying the record's entries on a fresh copy dealt
-    like the game; the game itself is not touched."""
+def _walk(game):
+    """The record's entries replayed on a fresh copy dealt like ``game`` (which is not touched):
+    yields ``(entry, events)`` for a move and ``(entry, revealing)`` for a take-back."""
     from .jsonvalues import copy_json
     fresh = game.beginning()
-    out = []
     for number, entry in enumerate(game.trail if game.trail is not None else game.log, 1):
         if "undo" in entry:
             new, taken = _replayed(fresh, entry, number)
-            told = took_back(new, entry["player"], entry["undo"],
-                             reveals(fresh, taken, entry["player"], frozenset(entry.get("bots", ()))))
+            yield entry, reveals(fresh, taken, entry["player"], frozenset(entry.get("bots", ())))
             fresh = new
-            out.append({"player": entry["player"], "undo": entry["undo"], "events": [told]})
         else:
-            out.append({"player": entry["player"],
-                        "events": fresh.apply(entry["player"], copy_json(entry["move"]))})
+            yield entry, fresh.apply(entry["player"], copy_json(entry["move"]))
+
+
+def story(game) -> list:
+    """The game's log as it happened (docs/rulings/take-backs.md T5): ``[{player, events}]`` for
+    every move made, the moves later taken back included, and ``{player, undo: n, events}``
+    where a take-back was made."""
+    out = []
+    for entry, told in _walk(game):
+        if "undo" in entry:
+            out.append({"player": entry["player"], "undo": entry["undo"],
+                        "events": [took_back(game, entry["player"], entry["undo"], told)]})
+        else:
+            out.append({"player": entry["player"], "events": told})
     return out
 
 
@@ -233,29 +240,22 @@ def _replayed(game, entry: dict, number: int):
 
 
 def tally(game) -> dict:
-    """``{seat: (take-backs, revealing take-backs)}`` from the game's trail, replayed on a fresh
-    copy dealt like it (the game is not touched); seats that took nothing back are left out."""
-    from .jsonvalues import copy_json
+    """``{seat: (take-backs, revealing take-backs)}`` from the game's record; seats that took
+    nothing back are left out."""
     out: dict = {}
     if not game.trail:
         return out
-    fresh = game.beginning()
-    for number, entry in enumerate(game.trail, 1):
+    for entry, revealing in _walk(game):
         if "undo" in entry:
-            new, taken = _replayed(fresh, entry, number)
-            made, revealing = out.get(entry["player"], (0, 0))
-            shown = reveals(fresh, taken, entry["player"], frozenset(entry.get("bots", ())))
-            out[entry["player"]] = (made + 1, revealing + shown)
-            fresh = new
-        else:
-            fresh.apply(entry["player"], copy_json(entry["move"]))
+            made, shown = out.get(entry["player"], (0, 0))
+            out[entry["player"]] = (made + 1, shown + revealing)
     return out
 
 
-def take_backs(game) -> dict:
-    """How many take-backs each seat made, from the game's trail: ``{seat: count}``."""
-    out: dict = {}
-    for entry in game.trail or ():
-        if "undo" in entry:
-            out[entry["player"]] = out.get(entry["player"], 0) + 1
-    return out
+def count_into(game, players: list) -> None:
+    """Write each seat's take-backs into a game's statistics rows (``{player, ...}``, one per
+    seat): ``takebacks``, and ``takebacks_revealed``, those that took back cards the seat had
+    been shown (T6), so the end screen says what the score card says."""
+    counted = tally(game)
+    for row in players:
+        row["takebacks"], row["takebacks_revealed"] = counted.get(row["player"], (0, 0))

@@ -3,7 +3,7 @@
 Everything here is public while the game goes on: the table, and plays everyone saw."""
 from __future__ import annotations
 
-from gamecore.undo import take_backs
+from gamecore.undo import count_into
 
 
 def _longest(table, n: int) -> list:
@@ -34,6 +34,5 @@ def stats(game) -> dict:
                 players[e["player"]]["discards"] += 1
         for p, best in enumerate(_longest(g.table, n)):
             players[p]["line"].append(best)
-    for p, count in take_backs(game).items():
-        players[p]["takebacks"] = count
+    count_into(game, players)
     return {"game": game.NAME, "over": game.is_over, "moves": len(game.log), "players": players}

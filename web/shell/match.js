@@ -9,11 +9,9 @@ import { showMoveLog } from './movelog.js';
 import { SeatControl } from './seat-control.js';
 import { pageSetting } from './page-setting.js';
 
+// The bots' pace. Nothing else holds a bot's reply back: against bots only a move can be taken
+// back at any point of the next turn, the replies with it (docs/rulings/take-backs.md T1).
 const BOT_DELAY_MS = { instant: 0, fast: 250, normal: 700, slow: 1400 };
-// While a person's move may be taken back, the bots' replies to it are not played before this
-// long after it (docs/rulings/take-backs.md, T1): time to see a misplay and press Undo at every
-// pace but Instant, where nothing waits. A bot may think meanwhile; its move waits.
-export const GRACE_MS = { instant: 0, fast: 1500, normal: 2000, slow: 3000 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // 'hard' bots search for this long per decision unless the session sets botThinkMs
 // (measured in docs/bots.md: the engine thinks in its worker, so the page stays smooth).
@@ -43,8 +41,6 @@ export class Match {
     this.held = []; // events of hidden moves made while a human decides, shown with theirs
     this.stopped = false;
     this.epoch = 0; // bumped whenever earlier questions to the engine become moot
-    this.grace = null; // {player, until} after a person's move: the bots' replies wait until then
-    this.graceListeners = new Set();
     this.seats = new SeatControl(this); // who plays each seat, and the seats on other devices
     const { humans } = this.seats;
     // The seat whose eyes the screen is for: the only human, or the one who last had a turn.
@@ -57,35 +53,6 @@ export class Match {
 
   /** Called when a person's turn is shown to them, e.g. to offer a take-back. */
   onTurn(fn) { this.turnListeners.add(fn); }
-
-  /** Called with ms when the bots start waiting for a person's take-back, 0 when they stop. */
-  onGrace(fn) { this.graceListeners.add(fn); }
-
-  /**
-   * How long the bots' next reply still waits: the rest of the grace after a person's move, if
-   * the engine offers that person a take-back now (else 0). Asked once per reply, so a reply
-   * after the grace (or after a reveal) is not held.
-   */
-  async graceLeft() {
-    const g = this.grace;
-    if (!g || g.until <= performance.now()) return 0;
-    const res = await this.engine.undoable({ id: this.session.id, player: g.player, bots: this.seats.bots });
-    return res.ok && res.result.moves > 0 ? Math.max(0, g.until - performance.now()) : 0;
-  }
-
-  /** A person (here, or a friend's seat on the host) just moved: the grace starts. */
-  startGrace(player) {
-    const ms = GRACE_MS[this.botSpeed] ?? GRACE_MS.normal;
-    this.grace = ms ? { player, until: performance.now() + ms } : null;
-  }
-
-  async holdForGrace(epoch) {
-    const wait = await this.graceLeft();
-    if (!wait || this.stopped || epoch !== this.epoch) return;
-    for (const fn of this.graceListeners) fn(wait);
-    await sleep(wait);
-    for (const fn of this.graceListeners) fn(0);
-  }
 
   /**
    * `player` takes back `moves` moves (the count `undoable` offered); resolves {ok: true,
@@ -125,7 +92,6 @@ export class Match {
   async tookBack(player, result, draw, { save = true } = {}) {
     this.epoch += 1;
     this.held = [];
-    this.grace = null;
     const waiting = this.waiting;
     this.waiting = null;
     for (const fn of this.listeners) fn({ player, result, undo: true });
@@ -169,7 +135,6 @@ export class Match {
     if (!res.ok) return res.error;
     const { resolve } = this.waiting;
     this.waiting = null;
-    this.startGrace(player);
     const held = this.held.splice(0);
     this.afterMove(player, { ...res.result, events: [...held, ...res.result.events] }, player);
     resolve(res.result);
@@ -215,8 +180,8 @@ export class Match {
       } else if (bots.length) {
         // A simultaneous choice: the person may act at once while the bots choose in the
         // background, without the show delay, since nobody sees their choices until all are in.
-        // The bots hand theirs in after the person's (and its grace): the person's choice then
-        // does not complete the round, so it may still be changed (docs/rulings/take-backs.md T2).
+        // The bots hand theirs in after the person's, so the moves stand in the order the person
+        // saw them made (docs/rulings/take-backs.md T2).
         const person = this.humanTurn(human);
         const background = this.botsChoose(bots, person);
         await person;
@@ -236,7 +201,7 @@ export class Match {
   }
 
   /** A bot's move: after `delay` it decides, and after `after` (a person's simultaneous choice)
-   *  and the grace it is played, unless a take-back or leaving the game came first. */
+   *  it is played, unless a take-back or leaving the game came first. */
   async botTurn(player, delay = BOT_DELAY_MS[this.botSpeed] ?? BOT_DELAY_MS.normal, after = null) {
     const epoch = this.epoch;
     if (delay) await sleep(delay);
@@ -247,10 +212,9 @@ export class Match {
     const chosen = await this.engine.botMove(params);
     if (this.stopped || epoch !== this.epoch) return;
     if (!chosen.ok) throw new Error(chosen.error.message);
-    // A take-back while the bot thought, or during the grace, drops its decision (the epoch).
+    // A take-back while the bot thought, or while it waited for the person, drops its decision
+    // (the epoch): the bot decides again from the position after it (T3).
     if (after) await after;
-    if (this.stopped || epoch !== this.epoch) return;
-    await this.holdForGrace(epoch);
     if (this.stopped || epoch !== this.epoch) return;
     const play = { id: this.session.id, player, move: chosen.result.move };
     if (this.viewer !== null && this.viewer !== undefined) play.viewer = this.viewer;

@@ -56,10 +56,7 @@ export class SeatControl {
     const play = { id: m.session.id, player, move };
     if (m.viewer !== null && m.viewer !== undefined) play.viewer = m.viewer;
     const res = await m.engine.play(play);
-    if (res.ok) {
-      m.startGrace(player); // the friend may take it back before the bots reply, as here
-      this.remoteMoved(player, res.result);
-    }
+    if (res.ok) this.remoteMoved(player, res.result);
     return res;
   }
 
