@@ -60,6 +60,7 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
   const announcer = root.querySelector('[data-testid=announcer]');
   const dialog = $('.frame-dialog');
   let latestOpen = false; // lines are being logged for the latest move
+  let dialogsShown = 0; // which showDialog the dialog element holds now
 
   // sound: the header's mute button and volume, both remembered by sound.js
   const soundBtn = $('[data-act=sound]');
@@ -112,8 +113,11 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
   requestAnimationFrame(fit);
   fit();
 
-  /** A modal dialog; resolves with the value of the button pressed (Escape: 'close'). */
-  function showDialog({ title: heading, html = '', buttons = [['OK', 'ok']], wide = false, testid = 'dialog' }) {
+  /** A modal dialog; resolves with the value of the button pressed (Escape: 'close'). A
+   *  `required` dialog is answered only by its buttons: Escape leaves it open, and if the
+   *  browser closes it anyway (Chrome lets a second Escape through) it opens again. */
+  function showDialog({ title: heading, html = '', buttons = [['OK', 'ok']], wide = false, testid = 'dialog', required = false }) {
+    const mine = ++dialogsShown;
     dialog.className = `frame-dialog${wide ? ' wide' : ''}`;
     dialog.dataset.testid = testid;
     dialog.innerHTML = `<h2 id="frame-dialog-title"></h2><div class="frame-dialog-body"></div><div class="frame-dialog-actions"></div>`;
@@ -124,15 +128,29 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
     if (wide) body.tabIndex = 0;
     const actions = dialog.querySelector('.frame-dialog-actions');
     return new Promise((resolve) => {
+      let answered = false;
       for (const [label, value, primary] of buttons) {
         const b = document.createElement('button');
         b.type = 'button';
         b.className = `btn${primary ? ' btn-primary' : ''}`;
         b.textContent = label;
-        b.addEventListener('click', () => { dialog.close(); resolve(value); });
+        b.addEventListener('click', () => { answered = true; dialog.close(); resolve(value); });
         actions.append(b);
       }
-      dialog.addEventListener('cancel', () => resolve('close'), { once: true });
+      if (required) {
+        // let go once answered by its own button, or once the element shows another dialog
+        const held = () => !answered && dialogsShown === mine && dialog.isConnected;
+        const hold = (e) => { if (held()) e.preventDefault(); else letGo(); };
+        const reopen = () => { if (held()) dialog.showModal(); else letGo(); };
+        const letGo = () => {
+          dialog.removeEventListener('cancel', hold);
+          dialog.removeEventListener('close', reopen);
+        };
+        dialog.addEventListener('cancel', hold);
+        dialog.addEventListener('close', reopen);
+      } else {
+        dialog.addEventListener('cancel', () => resolve('close'), { once: true });
+      }
       dialog.showModal();
       (actions.querySelector('.btn-primary') || actions.querySelector('button')).focus();
     });
@@ -173,7 +191,9 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
     showDialog,
     refit: fit,
     /** The "pass the device" screen between people sharing one device; `more` adds
-     *  buttons before the main one (e.g. a take-back), resolving with their values. */
+     *  buttons before the main one (e.g. a take-back), resolving with their values. Only its
+     *  owner's "show my cards" (or a button of `more`) ends it: no key, no click elsewhere
+     *  shows the next hand (issue 55). */
     handoff(name, colour, more = []) {
       return showDialog({
         title: `Pass to ${name}`,
@@ -181,7 +201,8 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
                <span>Hand the device to <strong>${esc(name)}</strong>. Everyone else, look away!</span></p>`,
         buttons: [...more, [`I am ${name} — show my cards`, 'ok', true]],
         testid: 'handoff',
-      }).then((v) => v);
+        required: true,
+      });
     },
   };
 }
