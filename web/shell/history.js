@@ -50,6 +50,7 @@ export function attachHistory(match, frame) {
     if (hints) hintsSaid(match.engine, session).then((text) => { hints.textContent = text; hints.hidden = !text; });
     if (box) import('./charts.js').then((m) => m.tellStory(box, match.engine, session)).catch((err) => console.error(err));
     const choice = await shown;
+    if (after) after.open(!['replay', 'deal', 'rematch', 'new', 'menu'].includes(choice));
     if (choice === 'replay') { replay(); return 'close'; }
     if (choice === 'share') { await share(); return 'close'; }
     if (choice === 'score') { await score(); return 'close'; }
@@ -58,17 +59,43 @@ export function attachHistory(match, frame) {
     return choice;
   };
 
-  // After the end the same three stay in the bar, once the dialog is closed.
+  // After the end the after-game actions stay at hand in one "Game over" menu in the bar (five
+  // buttons of their own wrapped the bar onto three rows), open at first once the end dialog
+  // is closed; Hint has nothing left to say (the frame's `game-over` class hides it, game.css).
   let ended = false;
+  let after = null; // the menu: {button, panel, open(show)}
   function endButtons() {
     if (ended) return;
     ended = true;
+    slot.closest('.frame').classList.add('game-over');
+    after = afterMenu();
     const acts = [['score', 'Share your score', score], ['replay', 'Watch the replay', replay], ['analyse', 'Analyse this game', analyse], ['share', 'Share link', share]];
     if (session.playDeal) acts.push(['deal', 'Play this deal', () => session.playDeal()]);
-    for (const [act, label, fn] of acts) barButton(act, label, fn);
+    for (const [act, label, fn] of acts) barButton(act, label, fn, after.panel);
   }
 
-  function barButton(act, label, fn) {
+  /** The "Game over" button and the panel of actions it opens below the bar. */
+  function afterMenu() {
+    const box = document.createElement('div');
+    box.className = 'after-game';
+    box.innerHTML = `<button type="button" class="btn btn-small btn-primary after-game-toggle" data-act="after-game"
+        data-testid="after-game" aria-expanded="false" aria-controls="after-game-panel">Game over <span aria-hidden="true">▾</span></button>
+      <div class="after-game-panel" id="after-game-panel" role="group" aria-label="After the game" data-testid="after-game-panel" hidden></div>`;
+    const button = box.querySelector('button');
+    const panel = box.querySelector('.after-game-panel');
+    const open = (show) => { panel.hidden = !show; button.setAttribute('aria-expanded', String(show)); };
+    button.addEventListener('click', () => open(panel.hidden));
+    // an action taken folds the panel away: the replay, the analysis or a dialog has the screen
+    panel.addEventListener('click', (e) => { if (e.target.closest('button')) open(false); });
+    box.addEventListener('keydown', (e) => { if (e.key === 'Escape' && !panel.hidden) { e.stopPropagation(); open(false); button.focus(); } });
+    // an analyse button the replay viewer put in the bar joins the others
+    const early = slot.querySelector(':scope > [data-act=analyse]');
+    slot.append(box);
+    if (early) panel.append(early);
+    return { button, panel, open };
+  }
+
+  function barButton(act, label, fn, parent = slot) {
     if (slot.querySelector(`[data-act=${act}]`)) return;
     const b = document.createElement('button');
     b.type = 'button';
@@ -76,7 +103,7 @@ export function attachHistory(match, frame) {
     b.dataset.act = act;
     b.textContent = label;
     b.addEventListener('click', fn);
-    slot.append(b);
+    parent.append(b);
   }
 
   async function replay() {
