@@ -193,15 +193,20 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
     /** The "pass the device" screen between people sharing one device; `more` adds
      *  buttons before the main one (e.g. a take-back), resolving with their values. Only its
      *  owner's "show my cards" (or a button of `more`) ends it: no key, no click elsewhere
-     *  shows the next hand (issue 55). */
+     *  shows the next hand (issue 55); "Back to the menu" leaves the game with no hand shown
+     *  (the promise then never resolves: the screen is let go). */
     handoff(name, colour, more = []) {
       return showDialog({
         title: `Pass to ${name}`,
         html: `<p class="handoff"><span class="handoff-dot" style="background:${colour}"></span>
                <span>Hand the device to <strong>${esc(name)}</strong>. Everyone else, look away!</span></p>`,
-        buttons: [...more, [`I am ${name} — show my cards`, 'ok', true]],
+        buttons: [['Back to the menu', 'menu'], ...more, [`I am ${name} — show my cards`, 'ok', true]],
         testid: 'handoff',
         required: true,
+      }).then((choice) => {
+        if (choice !== 'menu') return choice;
+        onExit();
+        return new Promise(() => {});
       });
     },
   };
