@@ -15,6 +15,7 @@ from gamecore.words import count
 
 from . import abilities as A
 from . import city as C
+from . import places as W
 from .cards import CARD_OF, card_name, faction_name
 from .catalog import RESOURCES
 
@@ -117,15 +118,16 @@ class BuildAction:
             L, R = mv["cards"]
             br = mv.get("bridge")
             info = self._place(pl, p, slot, L, R, br)
+            where = W.city_place(pl["city"], x, y, s)   # named in the city it is now part of
             gains = A.resolve_played(pl["city"], pl["act"], CARD_OF, pl["res"], info["new"])
             total = sum(g["duckats"] for g in gains)
             pl["duckats"] += total
             names = [card_name(L), card_name(R)]
-            txt = (f"{faction_name(pl['faction'])} built the {names[0]} and the {names[1]} at row {y + 1}, "
-                   f"column {x + 1}, storey {s}" + (" over a bridge" if br is not None else "") +
+            txt = (f"{faction_name(pl['faction'])} built the {names[0]} and the {names[1]} at {where}"
+                   + (" over a bridge" if br is not None else "") +
                    (f", gaining {count(total, 'duckat')}" if total else "") + ".")
             events.append({"type": "build", "player": p, "district": info["district"], "x": x, "y": y,
-                           "storey": s, "cards": [L, R], "keys": [CARD_OF[L].key, CARD_OF[R].key],
+                           "storey": s, "place": where, "cards": [L, R], "keys": [CARD_OF[L].key, CARD_OF[R].key],
                            "bridge": br is not None, "active": list(info["active"]),
                            "obstructed": [{"card": c, "key": CARD_OF[c].key} for c in info["obstructed"]],
                            "gains": gains, "duckats": total, "text": txt})
@@ -173,24 +175,25 @@ class BuildAction:
         slot = C.SLOT_AT.get((x, y, s))
         if slot is None or not C.within_extent(C.ground_box(cty), slot):
             if not 1 <= s <= C.STOREYS:
-                return f"There is no storey {s}: a city has storeys 1 to {C.STOREYS}."
-            return (f"A district at column {x + 1}, row {y + 1} would make the city wider than "
-                    f"{C.WIDTH} or longer than {C.LENGTH} districts.")
+                return f"There is no storey {s}: a city has three storeys (a ground floor, a second and a third)."
+            return (f"A district there would make the city wider than {C.WIDTH} or longer than "
+                    f"{C.LENGTH} districts.")
+        where = W.city_place(cty, x, y, s)
         if cty[slot] is not None:
-            return f"There is already a district at column {x + 1}, row {y + 1}, storey {s}."
+            return f"There is already a district at {where}."
         if s == 1:
             if br is not None:
-                return "A storey-1 district needs no bridge."
+                return "A district on the ground floor needs no bridge."
         else:
             if br is None:
-                return f"A storey-{s} district needs a third building from your hand as the bridge."
+                return f"A district on the {W.storey_words(s)} needs a third building from your hand as the bridge."
             if br in (L, R):
                 return "The bridge must be a third building, not one of the district's two."
             if br not in hand:
                 return f"Card {br} (the bridge) is not in your hand."
             if not C.supports_ok(cty, slot):
-                return (f"A storey-{s} district at column {x + 1}, row {y + 1} needs supporting districts "
-                        f"at columns {x + 1} and {x + 2} of storey {s - 1}.")
+                return (f"A district at {where} needs two districts side by side under it on the "
+                        f"{W.storey_words(s - 1)}.")
         la, ra = C.new_faces_active(cty, slot)
         res = pl["res"]
         for c, active in ((L, la), (R, ra)):
@@ -198,8 +201,8 @@ class BuildAction:
                 continue
             card = CARD_OF[c]
             if s not in self._storeys(p, card):
-                allowed = " or ".join(str(v) for v in self._storeys(p, card))
-                return f"The {card.name} can only be placed on storey {allowed} when it would be active."
+                return (f"The {card.name} can only be placed on {W.storeys_words(self._storeys(p, card))} "
+                        "when it would be active.")
             for r, need in card.requires.items():
                 if res[r] < need:
                     return f"The {card.name} needs {need} {r}; your city has {res[r]}."

@@ -10,6 +10,7 @@ from gamecore.words import count
 
 from . import abilities as A
 from . import city as C
+from . import places as W
 from .cards import CARD_OF, CAT, faction_name
 from .eras import protect_count
 
@@ -33,7 +34,8 @@ class EraEndActions:
             if not found:
                 raise IllegalMove(f"Your city has no district {did}.")
             if pl["city"][found[0]]["protected"]:
-                raise IllegalMove(f"District {did} is already protected.")
+                x, y, st = C.SLOTS[found[0]]
+                raise IllegalMove(f"The district at {W.city_place(pl['city'], x, y, st)} is already protected.")
             slots.append(found[0])
         opts = self._protect_options(player)
         k = len(opts[0])
@@ -77,8 +79,8 @@ class EraEndActions:
             if sup:
                 for j in sup:
                     if not (cty[j]["protected"] or j in chosen):
-                        return (f"District {cty[i]['id']} stands on district {cty[j]['id']}, "
-                                "which must be protected too.")
+                        return (f"The district at {W.city_place(cty, *C.SLOTS[i])} stands on the one at "
+                                f"{W.city_place(cty, *C.SLOTS[j])}, which must be protected too.")
         kept = [d if d is not None and (d["protected"] or i in chosen) else None for i, d in enumerate(cty)]
         act = C.compute_activity(kept)
         for i, d in enumerate(kept):
@@ -88,8 +90,8 @@ class EraEndActions:
                 if act[i][sd]:
                     card = CARD_OF[d["left"] if sd == 0 else d["right"]]
                     if C.SLOTS[i][2] not in self._storeys(p, card):
-                        return (f"Protecting these districts would leave the {card.name} active on storey "
-                                f"{C.SLOTS[i][2]} next era, where it may not stand.")
+                        return (f"Protecting these districts would leave the {card.name} active on the "
+                                f"{W.storey_words(C.SLOTS[i][2])} next era, where it may not stand.")
         return None
 
     def _start_protect(self, events: list) -> None:

@@ -12,6 +12,7 @@ from gamecore.protocol import log_is_well_formed
 
 from . import abilities as A
 from . import city as C
+from . import places as W
 from .cards import CARD_OF, CAT, FACTIONS, NCARDS, faction_name
 
 #: Bound on duckats, favour and district numbers: real games stay below 200, so a larger
@@ -65,7 +66,8 @@ def validate(game) -> None:
                 if d is not None and pl["act"][i][side]:
                     card = CARD_OF[d["left"] if side == 0 else d["right"]]
                     if C.SLOTS[i][2] not in game._storeys(p, card):
-                        raise BadSave(f"The {card.name} is active on storey {C.SLOTS[i][2]}, where it may not stand.")
+                        raise BadSave(f"The {card.name} is active on the {W.storey_words(C.SLOTS[i][2])}, "
+                                      "where it may not stand.")
     _validate_publican(game)
     owing = [p for p in range(game.n) if game.players[p]["owes"]]
     if game.over:

@@ -8,6 +8,7 @@ from gamecore.jsonvalues import is_int
 from . import abilities as A
 from . import city as C
 from . import eras as E
+from . import places as W
 from . import publican as P
 from .cards import CARD_OF, CAT
 from .eras import SIMULTANEOUS
@@ -23,6 +24,7 @@ def build_view(game, player) -> dict:
         cty, act = pl["city"], pl["act"]
         doused = A.doused_faces(cty, act, CARD_OF, game._faction_ability(p)["kind"] == "ground_doused")
         dists = []
+        box = W.box_of(cty)
         for i, d in enumerate(cty):
             if d is None:
                 continue
@@ -36,11 +38,14 @@ def build_view(game, player) -> dict:
                     f["adjacent"] = [C.face_card(cty, j, sj) for j, sj in C.neighbours(cty, i, sd)]
                 faces[name] = f
             br = d["bridge"]
-            dists.append({"id": d["id"], "slot": i, "x": x, "y": y, "storey": s,
+            dists.append({"id": d["id"], "slot": i, "x": x, "y": y, "storey": s, "place": W.place_words(box, x, y, s),
                           "left": faces["left"], "right": faces["right"],
                           "bridge": (br if player == p else True) if br is not None else None,
                           "protected": d["protected"]})
-        spaces = [{"x": x, "y": y, "storey": s} for x, y, s in (C.SLOTS[i] for i in C.open_slots(cty))]
+        spaces = [{"x": x, "y": y, "storey": s, "place": W.place_words(box, x, y, s)}
+                  for x, y, s in (C.SLOTS[i] for i in C.open_slots(cty))]
+        # the rows a screen draws, named: the city's and those it may still grow into
+        rows = W.row_names(cty, [d["y"] for d in dists] + [sp["y"] for sp in spaces])
         pics = C.pictures(cty)
         pictures = {side: [[None if j is None else {"district": cty[j]["id"], "card": cty[j][side]}
                             for j in row] for row in grid] for side, grid in pics.items()}
@@ -50,7 +55,7 @@ def build_view(game, player) -> dict:
               "duckats": pl["duckats"], "favour": pl["favour"], "resources": dict(pl["res"]),
               "protection_left": pl["protect_left"], "hand_count": len(pl["hand"]),
               "draw_count": len(pl["draw"]), "discard_count": len(pl["discard"]),
-              "districts": dists, "spaces": spaces, "pictures": pictures,
+              "districts": dists, "spaces": spaces, "rows": rows, "pictures": pictures,
               "owes": pl["owes"], "has_chosen": pl["choice"] is not None and game.action in SIMULTANEOUS}
         cities.append(cv)
     v = {"game": game.NAME, "options": dict(game.options), "players": game.n, "solo": game.solo,

@@ -74,7 +74,7 @@ def test_city_grows_in_any_direction_up_to_3_wide_and_5_long():
     c, d = H.set_hand(g, 0, ["reed_hut", "quackworks"])
     refused(g, 0, H.build(2, 0, 1, c, d), "wider than 3")
     refused(g, 0, H.build(0, 3, 1, c, d), "longer than 5")
-    refused(g, 0, H.build(0, 0, 4, c, d), "storeys 1 to 3")
+    refused(g, 0, H.build(0, 0, 4, c, d), "three storeys")
     assert {(m["x"], m["y"]) for m in g.legal_moves(0) if m["type"] == "build"} == {
         (x, y) for x in (-1, 0, 1) for y in range(-2, 3)} - {(1, 2), (-1, -2)}
     v = g.view(0)
@@ -91,7 +91,7 @@ def test_storeys_still_need_their_supports_wherever_the_city_grows():
     H.put(g, 0, -1, 4, 1, "reed_hut", "reed_hut")
     H.put(g, 0, 0, 4, 1, "reed_hut", "reed_hut")
     a, b, br = H.set_hand(g, 0, ["quackworks", "quackworks", "bread_stall"])
-    refused(g, 0, H.build(0, 4, 2, a, b, br), "supporting districts")
+    refused(g, 0, H.build(0, 4, 2, a, b, br), "two districts side by side under it on the ground floor")
     assert legal_has(g, H.build(-1, 4, 2, a, b, br))
 
 
@@ -103,7 +103,7 @@ def test_storey_two_needs_two_supports_and_a_bridge():
     g = fresh()
     H.put(g, 0, 0, 0, 1, "reed_hut", "reed_hut")
     a, b, br = H.set_hand(g, 0, ["quackworks", "quackworks", "bread_stall"])
-    refused(g, 0, H.build(0, 0, 2, a, b, br), "supporting districts")
+    refused(g, 0, H.build(0, 0, 2, a, b, br), "two districts side by side under it on the ground floor")
     H.put(g, 0, 1, 0, 1, "reed_hut", "reed_hut")
     refused(g, 0, H.build(0, 0, 2, a, b), "bridge")
     refused(g, 0, H.build(0, 0, 2, a, b, a), "third building")
@@ -125,7 +125,7 @@ def test_storey_three_on_two_storey_twos():
         H.put(g, 0, x, 0, 1, "reed_hut", "reed_hut")
     H.put(g, 0, 0, 0, 2, "quackworks", "quackworks")
     a, b, br = H.set_hand(g, 0, ["bread_stall", "bread_stall", "quackworks"])
-    refused(g, 0, H.build(0, 0, 3, a, b, br), "supporting")
+    refused(g, 0, H.build(0, 0, 3, a, b, br), "side by side under it on the second storey")
     H.put(g, 0, 1, 0, 2, "quackworks", "quackworks")
     assert H.build(0, 0, 3, a, b, br) in g.legal_moves(0)
 
@@ -149,7 +149,7 @@ def test_requirements_checked_and_shared_by_the_district():
 def test_storey_restriction_on_active_faces():
     g = fresh()
     a, b = H.set_hand(g, 0, ["castra", "reed_hut"])
-    refused(g, 0, H.build(0, 0, 1, a, b), "storey 2 or 3")
+    refused(g, 0, H.build(0, 0, 1, a, b), "the second or third storey")
 
 
 def test_inactive_space_ignores_requirements_and_storeys():

@@ -170,7 +170,7 @@ def test_protect_rules():
     # one new district; not c (its supports are unprotected), not m (its Castra would be active on storey 1)
     assert ids == sorted([a["id"], b["id"], x["id"], y["id"]])
     before = g.to_dict()
-    for bad, words in (([c["id"]], "must be protected too"), ([m["id"]], "storey 1"),
+    for bad, words in (([c["id"]], "must be protected too"), ([m["id"]], "the ground floor"),
                        ([a["id"], b["id"]], "exactly 1"), ([99], "no district")):
         with pytest.raises(IllegalMove) as e:
             g.apply(0, {"type": "protect", "districts": bad})

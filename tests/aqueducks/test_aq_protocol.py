@@ -143,11 +143,14 @@ def test_view_shape_for_renderer():
     for k in ("districts", "pictures", "resources", "duckats", "favour", "protection_left", "faction"):
         assert k in c
     d = c["districts"][0]
-    for k in ("id", "x", "y", "storey", "left", "right", "bridge", "protected"):
+    for k in ("id", "x", "y", "storey", "place", "left", "right", "bridge", "protected"):
         assert k in d
     rows = v["board"]["y"][1] - v["board"]["y"][0] + 1       # one picture row per board row
     assert len(c["pictures"]["left"]) == rows == 9 and len(c["pictures"]["left"][0]) == 3
-    assert {"x": 0, "y": 2, "storey": 1} in c["spaces"] and {"x": 1, "y": 2, "storey": 1} not in c["spaces"]
+    spaces = [(sp["x"], sp["y"], sp["storey"]) for sp in c["spaces"]]
+    assert (0, 2, 1) in spaces and (1, 2, 1) not in spaces
+    # every space and row comes named in a player's words
+    assert all(sp["place"] for sp in c["spaces"]) and all(r["name"] for r in c["rows"])
     assert len(v["track"]) == 11
 
 

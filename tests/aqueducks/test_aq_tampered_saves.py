@@ -126,7 +126,7 @@ def _tier3_on_storey_1():
 
 
 def test_a_building_active_on_a_storey_it_may_not_stand_on_is_refused():
-    refused(_tier3_on_storey_1(), "storey")
+    refused(_tier3_on_storey_1(), "active on the ground floor")
 
 
 _SAVED = state(played(3, 8, 70))
