@@ -46,7 +46,8 @@ def apart(a: Said, b: Said, full: bool = False) -> tuple[str, str]:
     """``a`` and ``b`` in words that differ: their names (with where they go when ``full``),
     else with where they go, else with what they do; two moves alike in every word are two
     copies of one card."""
-    if a.name != b.name and not full:
+    # the same words in another order ("the A and the B", "the B and the A") tell nothing apart
+    if sorted(a.name.split()) != sorted(b.name.split()) and not full:
         return a.name, b.name
     ta, tb = text(a), text(b)
     if ta != tb:
