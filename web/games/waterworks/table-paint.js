@@ -2,7 +2,8 @@
 // the cards (settling as they land), the leaks, effects in flight (a splash, a plumber), the
 // winning line with water running in it, the last card placed and the preview of the selected
 // card on the spot under the pointer or focus. Where things are is the camera's (table-canvas.js).
-import { drawCard, LEAK_RED, WATER } from './card-art.js';
+import { drawCard, cardWords, LEAK_RED, WATER } from './card-art.js';
+import { count, possessive } from '../../shell/words.js';
 import { easeOut } from '../../shell/motion.js';
 
 /**
@@ -94,7 +95,7 @@ function paintTurnMarks(ctx, { state: s, cellRect }) {
     const [x, y, w, h] = cellRect(sp.x, sp.y);
     const r = Math.max(5, Math.min(w, h) * 0.13);
     ctx.save();
-    turnMark(ctx, x + w - r - 5, y + r + 5, r, spotColour(sp));
+    turnMark(ctx, x + r + 5, y + r + 5, r, spotColour(sp)); // top left: a valve's number pokes into the cell on its right
     ctx.restore();
   }
 }
@@ -325,11 +326,14 @@ export function describeTable(s) {
   const v = s.view;
   const parts = v.pipelines.map((p) => {
     const name = s.names[p.player];
-    const leak = p.leak ? `, leaking at column ${p.leak[0] + 1} row ${p.leak[1] + 1}` : '';
+    const at = p.leak && v.cards.find((c) => c.x === p.leak[0] && c.y === p.leak[1]);
+    const leak = p.leak ? `, leaking${at ? ` at ${cardWords(at, { article: true })}` : ''}` : '';
     return `${name}: ${p.pipes_best} of ${v.target} pipes, ${p.open_ends} open end${p.open_ends === 1 ? '' : 's'}${leak}`;
   });
   // what the gold marks say, for those who do not see them
   const win = s.win && s.win.length ? ` The winning line is lit: ${s.win.length} cards from valve to spout.` : '';
-  const last = s.last ? ` Last card laid at column ${s.last.x + 1}, row ${s.last.y + 1}.` : '';
+  // where the last card is, told by its line and its place on it (not the engine's grid)
+  const lc = s.last && v.cards.find((c) => c.x === s.last.x && c.y === s.last.y);
+  const last = lc ? ` Last card laid: ${cardWords(lc, { article: true })} on ${possessive(s.names[lc.owner])} line, ${count(lc.pipes, 'pipe')} from the valve.` : '';
   return `The pipe table. ${parts.join('; ')}.${win}${last}`;
 }
