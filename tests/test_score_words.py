@@ -1,5 +1,6 @@
-"""web/shell/score-words.js, run in Node: the saved score-card picture says the hints used, as
-the card on screen does (docs/rulings/hints.md: "No hints" is worth showing)."""
+"""web/shell/score-words.js, run in Node: the saved score-card picture says the hints and the
+take-backs used, as the card on screen does (docs/rulings/hints.md: "No hints" is worth
+showing; docs/rulings/take-backs.md T6)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -57,3 +58,25 @@ def test_the_text_beside_the_qr_code_stops_short_of_it():
         right = got["picture"]["textLeft"] + line["width"]
         limit = got["corner"]["x"] if line in beside else got["picture"]["width"]
         assert right < limit, line
+
+
+TAKEBACKS = """
+const { cardImageLines, takeBackWords } = await import(process.argv[1]);
+const cards = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+console.log(JSON.stringify(cards.map((c) => ({
+  words: takeBackWords(c), lines: cardImageLines(c, (k) => k).map((l) => l.text) }))));
+"""
+
+
+def test_the_card_and_its_picture_say_the_take_backs_and_whether_the_score_is_ranked():
+    cards = [card([[]]), card([[]]), card([[]]), card([[]])]
+    cards[0]["claim"].update(takebacks=0, takebacks_revealed=0)
+    cards[1]["claim"].update(takebacks=1, takebacks_revealed=0)
+    cards[2]["claim"].update(takebacks=3, takebacks_revealed=1)
+    # a card made before it carried the count: counted from its record, the seat's entries only
+    cards[3]["record"]["moves"] = [{"player": 0, "undo": 1, "bots": []}, {"player": 0, "move": {}},
+                                   {"player": 0, "undo": 2, "bots": []}, {"player": 1, "undo": 1, "bots": []}]
+    got = run(TAKEBACKS, WORDS, cards)
+    assert [g["words"] for g in got] == ["No take-backs", "1 take-back", "3 take-backs · not ranked", "2 take-backs"]
+    for g in got:
+        assert g["words"] in g["lines"]

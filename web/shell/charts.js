@@ -4,6 +4,7 @@
 // any size and zoom, readable by screen readers (each chart has a title and a table of its
 // numbers beside it), nothing to download or keep up to date, and no motion at all.
 import { esc } from './frame.js';
+import { count } from './words.js';
 
 const W = 560;
 const H = 220;
@@ -112,13 +113,31 @@ function aqueducks(stats, seats) {
   return html;
 }
 
+/** The take-backs of the people at the table, from the record (docs/rulings/take-backs.md T6),
+ *  as the score card says them: "No take-backs.", or how many, and that one made after seeing
+ *  a new card keeps the score off the leaderboard; with several people, each by name. */
+export function takeBackSentence(stats, seats) {
+  const people = stats.players.filter((p) => ['human', 'remote'].includes(seats[p.player].controller));
+  const said = people.map((p) => {
+    const n = p.takebacks || 0;
+    const seen = p.takebacks_revealed || 0;
+    const what = n === 0 ? 'no take-backs' : count(n, 'take-back');
+    const why = seen ? `, ${seen} of them after seeing a new card, so the score is not ranked` : '';
+    return people.length === 1 ? `${what}${why}` : `${seats[p.player].name}: ${what}${why}`;
+  });
+  if (!said.length) return '';
+  const text = said.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
 /** Fill `box` with the story of the game `session.id` (after its end). */
 export async function tellStory(box, engine, session) {
   const res = await engine.stats({ id: session.id });
   if (!res.ok) { box.textContent = res.error.message; return; }
   const stats = res.result;
   const seats = session.seats;
-  box.innerHTML = `<h3>How the game went</h3>${stats.game === 'waterworks' ? waterworks(stats, seats) : aqueducks(stats, seats)}`;
+  const takeBacks = takeBackSentence(stats, seats);
+  box.innerHTML = `<h3>How the game went</h3>${takeBacks ? `<p class="story-takebacks" data-testid="story-takebacks">${esc(takeBacks)}</p>` : ''}${stats.game === 'waterworks' ? waterworks(stats, seats) : aqueducks(stats, seats)}`;
   if (stats.game === 'aqueducks' && stats.cities) {
     const [{ finalCities }, snap] = await Promise.all([import('../replay/cities.js'), engine.state({ id: session.id })]);
     const slot = document.createElement('div');

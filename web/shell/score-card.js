@@ -10,7 +10,7 @@ import { SEAT_COLOURS } from './seats.js';
 import { scoreLink, submitUrl } from './score-links.js';
 import { copyField } from './copy.js';
 import { scoreArtModule } from '../games/score-arts.js';
-import { scoreWords, hintWords, dayText, cardImageLines, PICTURE, qrCorner } from './score-words.js';
+import { scoreWords, hintWords, takeBackWords, dayText, cardImageLines, PICTURE, qrCorner } from './score-words.js';
 
 const VERIFIED = 'Verified: this game reaches this score.';
 
@@ -87,6 +87,8 @@ export async function showScoreCard({ engine, id, made = null, verified = null, 
       <p class="score-line">${esc(w.line)}</p>
       <p class="score-date">${esc(dayText(c.date))}</p>
       <p class="score-hints" data-testid="score-hints">${esc(hintWords(c))}</p>
+      <p class="score-hints" data-testid="score-takebacks">${esc(takeBackWords(c))}</p>
+      ${c.claim.takebacks_revealed > 0 ? '<p class="score-line" data-testid="score-unranked">A move was taken back after a new card was seen, so this score goes on no leaderboard table.</p>' : ''}
       ${favs.length ? `<p class="score-favs"><span class="muted">Favourites</span> ${favs.map((f) => `<span class="score-fav">${esc(f)}</span>`).join('')}</p>` : ''}`;
     const area = $('.share-link');
     area.value = link;

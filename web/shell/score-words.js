@@ -26,6 +26,18 @@ export function hintWords(card) {
   return n === 0 ? 'No hints' : n === 1 ? '1 hint used' : `${n} hints used`;
 }
 
+/** The take-backs the card's player made (docs/rulings/take-backs.md T6), from the card's claim
+ *  (a card made before it carried them: from its record): "No take-backs", "2 take-backs", and
+ *  "· not ranked" when one was made after seeing a new card. */
+export function takeBackWords(card) {
+  const c = card.claim || {};
+  const moves = card.record && Array.isArray(card.record.moves) ? card.record.moves : [];
+  const n = Number.isInteger(c.takebacks) ? c.takebacks
+    : moves.filter((m) => m && m.undo !== undefined && m.player === card.seat).length;
+  if (n === 0) return 'No take-backs';
+  return `${n === 1 ? '1 take-back' : `${n} take-backs`}${c.takebacks_revealed > 0 ? ' · not ranked' : ''}`;
+}
+
 export function ordinal(n) {
   const s = ['th', 'st', 'nd', 'rd'];
   const v = n % 100;
@@ -52,7 +64,8 @@ const GOLD = '#f7d44c'; const CREAM = '#fbf6ea'; const SKY = '#cbeaf4';
 
 /** The text of the saved 1200 x 630 picture, top to bottom: [{text, font, colour, y}]. The
  * `width` is the most a line may take. The
- * hints used are on it as on the card ("No hints" is worth showing: docs/rulings/hints.md). */
+ * hints and take-backs used are on it as on the card ("No hints" is worth showing:
+ * docs/rulings/hints.md). */
 export function cardImageLines(card, nameOf) {
   const w = scoreWords(card);
   const lines = [
@@ -63,10 +76,11 @@ export function cardImageLines(card, nameOf) {
     { text: w.line, font: '28px system-ui, sans-serif', colour: SKY, y: 375 },
     { text: `${card.daily ? 'Daily deal · ' : ''}${dayText(card.date)}`, font: '28px system-ui, sans-serif', colour: SKY, y: 415 },
     { text: hintWords(card), font: '28px system-ui, sans-serif', colour: SKY, y: 455 },
+    { text: takeBackWords(card), font: '28px system-ui, sans-serif', colour: SKY, y: 492 },
   ];
   // a favourite a line: the QR code takes the corner to their right
   card.favourites.forEach((key, i) => lines.push(
-    { text: nameOf(key), font: 'italic 24px Georgia, serif', colour: SKY, y: 495 + 30 * i }));
+    { text: nameOf(key), font: 'italic 24px Georgia, serif', colour: SKY, y: 530 + 30 * i }));
   const qr = qrCorner();
   return lines.map((line) => ({ ...line, width: line.y + 8 > qr.y ? qr.x - TEXT_LEFT - 16 : PICTURE.width - TEXT_LEFT - 30 }));
 }

@@ -1,8 +1,9 @@
 // Take-backs in the page: an Undo button (and Ctrl+Z / Cmd+Z) offered only while the engine's
 // `undoable` says a take-back is possible for the person whose eyes the screen is for. The
-// engine decides what may be taken back (docs/rulings); this only asks and shows. A take-back
-// that cannot be made (Ctrl+Z after the bots replied, a press that raced a bot's move) says
-// the engine's reason on screen.
+// engine decides what may be taken back (docs/rulings/take-backs.md): against bots only, the
+// person's last move with the bots' replies, at any point of their next turn and again and
+// again; with another person at the table, only until a hidden card reaches a person. This
+// only asks and shows. A take-back that cannot be made says the engine's reason on screen.
 import { showToast } from './toast.js';
 
 /** The person at this device a take-back would be for, or null (a spectator, a bots' game). */
@@ -37,7 +38,9 @@ export function attachUndo(match, slot, { say = () => {}, refuse = showToast } =
     button.disabled = busy;
     if (offer) {
       const n = offer.moves;
-      button.title = `Take back your last move${n > 1 ? ` and the ${n - 1} bot move${n > 2 ? 's' : ''} after it` : ''} (Ctrl+Z)`;
+      // a take-back of cards the person has been shown keeps the score off the boards (T6)
+      const seen = offer.revealed ? '; you have seen a new card since, so the score will not be ranked' : '';
+      button.title = `Take back your last move${n > 1 ? ` and the ${n - 1} bot move${n > 2 ? 's' : ''} after it` : ''}${seen} (Ctrl+Z)`;
       button.setAttribute('aria-label', button.title);
     }
   }
@@ -48,14 +51,15 @@ export function attachUndo(match, slot, { say = () => {}, refuse = showToast } =
     if (match.stopped || player === null) { offer = null; show(); return; }
     const res = await match.engine.undoable({ id: match.session.id, player, bots: match.seats.bots });
     if (ask !== asked) return; // a newer question answers for this one
-    offer = res.ok && res.result.moves > 0 && !match.stopped ? { player, moves: res.result.moves } : null;
+    offer = res.ok && res.result.moves > 0 && !match.stopped
+      ? { player, moves: res.result.moves, revealed: Boolean(res.result.revealed) } : null;
     show();
   }
 
-  /** What may be taken back now: the offer on screen, else the engine is asked (Ctrl+Z with
-   *  no button shown), so a refusal carries its reason. */
+  /** What may be taken back now, asked of the engine at the press: a bot may have replied since
+   *  the button was offered (nothing holds its reply back), and the take-back then takes its
+   *  reply with the person's move. A refusal carries its reason. */
   async function wanted() {
-    if (offer) return { ok: true, want: offer };
     const player = person(match);
     if (match.stopped || player === null) {
       return { ok: false, error: { code: 'illegal_move', message: 'Nobody playing on this device has a move to take back.' } };
@@ -71,12 +75,18 @@ export function attachUndo(match, slot, { say = () => {}, refuse = showToast } =
     if (busy) return { ok: false, error: { code: 'busy', message: 'A take-back is on its way.' } };
     busy = true;
     show();
-    const got = await wanted();
+    offer = null;
+    show();
+    let got = await wanted();
     let res = got;
-    if (got.ok) {
-      offer = null;
-      show();
+    // A bot's reply that landed between the question and the take-back makes the engine refuse
+    // the count it was asked for ("the game has moved on"): ask once more and take that.
+    for (let tries = 0; got.ok && tries < 2; tries += 1) {
       res = await match.takeBack(got.want.player, got.want.moves);
+      if (res.ok || match.stopped) break;
+      const again = await wanted();
+      if (!again.ok || again.want.moves === got.want.moves) break;
+      got = again;
     }
     busy = false;
     if (!res.ok) refuse(res.error.message);
@@ -84,12 +94,6 @@ export function attachUndo(match, slot, { say = () => {}, refuse = showToast } =
     refresh();
     return res;
   }
-
-  // While the bots' reply waits for a take-back (the grace), the button drains like a fuse.
-  match.onGrace((ms) => {
-    button.classList.toggle('undo-grace', ms > 0);
-    button.style.setProperty('--grace-ms', `${ms}ms`);
-  });
 
   function onKey(e) {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'z') return;
