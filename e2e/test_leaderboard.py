@@ -145,3 +145,18 @@ def test_the_leaderboard_shows_a_board_offline(browser, tmp_path, artifacts):
     finally:
         ctx.close()
         server.shutdown()
+
+
+def test_a_site_with_no_repository_says_where_scores_go(open_page):
+    """Issue 55 item 10: a site with no repository to send scores to (leaderboard/config.json's
+    null, not a GitHub Pages address) told the player to press "Submit to the leaderboard", a
+    button its score cards do not have. It says that no scores are collected and where they go."""
+    page, probe = open_page()
+    page.route("**/leaderboard/board.json", lambda route: route.fulfill(
+        json={"format": "pipes-and-ducks/leaderboard", "version": 1, "tables": {}}))
+    page.route("**/leaderboard/config.json", lambda route: route.fulfill(json={"repository": None}))
+    page.click("[data-testid=leaderboard-open]")
+    text = page.locator("[data-testid=lb-empty]").inner_text()
+    assert "Submit" not in text, text
+    assert "collects no scores" in text and "this device" in text and "Share your score" in text, text
+    assert probe.errors == []
