@@ -25,11 +25,12 @@ class Measure:
     """``chance`` (a share in [0, 1]) or, for solo Aqueducks, ``score`` (duckats)."""
 
     def __init__(self, game):
-        self.solo = game.NAME == "aqueducks" and game.num_players == 1
+        # a game scored alone has its playouts' squash in its own search module (SOLO_MID)
+        hooks = registry.part(game.NAME, "search") if game.num_players == 1 else None
+        self.solo = hooks is not None and hasattr(hooks, "SOLO_MID")
         self.name = "score" if self.solo else "chance"
         if self.solo:
-            from aqueducks.search import SOLO_MID, SOLO_SCALE
-            self._mid, self._scale = SOLO_MID, SOLO_SCALE
+            self._mid, self._scale = hooks.SOLO_MID, hooks.SOLO_SCALE
 
     def of(self, mean: float) -> float:
         """A search mean as this measure, rounded for the answer."""
@@ -37,9 +38,6 @@ class Measure:
             return round(min(max(mean, 0.0), 1.0), 4)
         m = min(max(mean, 1e-6), 1 - 1e-6)
         return round(self._mid + self._scale * math.log(m / (1 - m)), 1)
-
-    def said(self, value: float) -> str:
-        return f"{value:.0f} duckats" if self.solo else f"{value * 100:.0f}%"
 
 
 #: solo playouts run to the end of the game, so a mean is a final score and not a standing

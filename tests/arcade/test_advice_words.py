@@ -146,5 +146,5 @@ def test_shared_advice_code_names_no_game():
     src = Path(__file__).parents[2] / "py" / "arcade"
     text = (src / "advice_text.py").read_text().lower()
     assert "waterworks" not in text and "aqueducks" not in text
-    for name in ("hint.py", "analysis.py", "advice_text.py"):
+    for name in ("hint.py", "analysis.py", "advice_text.py", "advice.py"):
         assert "NAME ==" not in (src / name).read_text(), name
