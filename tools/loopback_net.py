@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from chromium_exe import desktop_chromium
@@ -31,6 +32,18 @@ SILENT_PORT = 9001
 SILENT = ("import socket, sys, time\n"
           "s = socket.socket(); s.bind(('127.0.0.1', int(sys.argv[1]))); s.listen(64)\n"
           "print('listening', flush=True)\ntime.sleep(3600)")
+TURN_PORT = 3478
+# The relay's own ports for what it carries, outside Linux's ephemeral range (32768-60999),
+# where the browsers' sockets are: a firewall rule can tell the relay's packets from theirs.
+RELAY_PORTS = (61000, 61100)
+TURN_USER, TURN_PASSWORD = "pnd", "relay-secret"
+# The firewall of networks that cannot meet (block_direct): inside the namespace, every
+# packet whose two ports are neither a server's (the site, the PeerJS server, the silent one,
+# the relay and its relayed ports) nor the second introducer's is dropped, so the browsers reach
+# every server but not each other (UDP, and TCP too: Chromium also offers ICE over TCP).
+SERVER_PORTS = "{ %d, %d, %d, %d, %d-%d }"
+DIRECT_RULES = ("table inet pnd_direct {\n chain out {\n  type filter hook output priority 0; policy accept;\n"
+                "  meta l4proto { tcp, udp } th sport != %s th dport != %s drop\n }\n}\n")
 # Loopback candidates only, with their addresses (not mDNS names), which the tests read.
 CHROMIUM_ARGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
 # Granted to each context: Chromium lists every interface (loopback included) only to a page
@@ -120,6 +133,32 @@ class LoopbackNet:
         server too busy to reply), inside the namespace; its address."""
         self._start([sys.executable, "-c", SILENT, str(SILENT_PORT)], "listening")
         return f"http://127.0.0.1:{SILENT_PORT}/"
+
+    def block_direct(self, extra_ports: tuple[int, ...] = ()) -> None:
+        """Two networks that cannot reach each other directly: from now on the browsers reach
+        the servers in the namespace but not each other (nftables, inside the namespace only);
+        ``allow_direct`` lifts it."""
+        ports = SERVER_PORTS % (SITE_PORT, SIGNALING_PORT, SILENT_PORT, TURN_PORT, *RELAY_PORTS)
+        if extra_ports:
+            ports = ports[:-2] + "".join(f", {p}" for p in extra_ports) + " }"
+        subprocess.run(self.enter + ["nft", "-f", "-"], input=DIRECT_RULES % (ports, ports), text=True, check=True)
+
+    def allow_direct(self) -> None:
+        subprocess.run(self.enter + ["nft", "delete", "table", "inet", "pnd_direct"], check=False)
+
+    def relay(self) -> dict:
+        """A TURN relay (Debian's coturn) inside the namespace, with a user name and password;
+        the relay as Online settings take it."""
+        proc = self._start(["turnserver", "-n", "--listening-ip", "127.0.0.1", "--relay-ip", "127.0.0.1",
+                            "--listening-port", str(TURN_PORT), "--min-port", str(RELAY_PORTS[0]),
+                            "--max-port", str(RELAY_PORTS[1]), "--lt-cred-mech", "--realm", "pipes-and-ducks.test",
+                            "--user", f"{TURN_USER}:{TURN_PASSWORD}", "--allow-loopback-peers", "--no-tls",
+                            "--no-dtls", "--no-cli", "--pidfile", f"{self.tmp.name}/turnserver.pid",
+                            "--userdb", f"{self.tmp.name}/turndb", "--log-file", "stdout", "--simple-log"],
+                           "Total General servers")
+        # its log goes on (a line per session): read, so that a full pipe never stops it
+        threading.Thread(target=proc.stdout.read, daemon=True).start()
+        return {"urls": f"turn:127.0.0.1:{TURN_PORT}", "username": TURN_USER, "credential": TURN_PASSWORD}
 
     def chromium(self, exe: str | None = None) -> str:
         """An executable that starts Chromium inside the namespace (for Playwright's launch)."""
