@@ -75,8 +75,10 @@ export function streak(days = readDays(), today = todayUTC()) {
 
 export function resultText(game, claim) {
   if (!claim) return 'not finished';
-  if (game === 'aqueducks') return count(claim.duckats, 'duckat');
-  return claim.won ? `won in ${count(claim.turns, 'turn')}` : `a line of ${claim.line}`;
+  // a take-back after seeing a new card keeps the day's score off the table (take-backs T6)
+  const unranked = claim.takebacks_revealed > 0 ? ' (take-backs: not ranked)' : '';
+  if (game === 'aqueducks') return `${count(claim.duckats, 'duckat')}${unranked}`;
+  return `${claim.won ? `won in ${count(claim.turns, 'turn')}` : `a line of ${claim.line}`}${unranked}`;
 }
 
 /** The text to share: today's results, the streak and the link to play the deal. */
