@@ -66,7 +66,7 @@ def test_a_card_that_fits_only_turned_shows_its_spots_and_is_laid_turned(open_pa
     page.click(f".ww-card[data-card-id='{tee}']")
     spot = page.locator(".ww-spot")
     assert spot.count() == 1 and spot.get_attribute("data-turned") is None
-    assert "Turn it" in page.inner_text("[data-testid=ww-message]")
+    assert "both ways round: Turn" in page.inner_text("[data-testid=ww-message]")
     page.click("[data-testid=act-turn]")
     assert page.locator(".ww-spot").count() == 1
     assert page.locator(".ww-spot").get_attribute("data-turned") is None  # now the hand shows it turned

@@ -162,11 +162,12 @@ export async function mount(el, session) {
       message(`${text}it fits nowhere, either way round. You can discard it [D].`, 'warn');
       return;
     }
-    text += `${count(spots.length, 'spot')} lit — click one [or use the arrow keys and Enter].`;
+    text += `${count(spots.length, 'spot')} lit — click ${spots.length === 1 ? 'it' : 'one'} [or use the arrow keys and Enter].`;
     const flips = spots.filter((sp) => sp.flip).length;
     if (flips === spots.length) text += ` It goes in turned round${spots.length > 1 ? ' at each' : ''}.`;
     else if (flips) text += ` At ${flips === 1 ? 'the spot' : `the ${flips} spots`} marked ⟲ it goes in turned round.`;
-    if (spots.some((sp) => sp.both)) text += ' Turn it [R] to lay it the other way where it fits both ways.';
+    const both = spots.filter((sp) => sp.both).length;
+    if (both) text += ` ${both === spots.length ? 'It fits' : `At ${count(both, 'spot')} it fits`} both ways round: Turn [R] picks which.`;
     if (spots.some((sp) => sp.wins)) text += ' A spot marked WIN finishes your line: your spout goes on at once and you win!';
     message(text, 'info');
   }
