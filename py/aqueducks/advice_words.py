@@ -163,12 +163,11 @@ def effects(game, player: int, move: dict, viewer=None) -> list[str]:
         city = pl["city"]
         kept = [d if d is not None and (d["protected"] or d["id"] in chosen) else None for d in city]
         res = A.compute_resources(kept, C.compute_activity(kept), CARD_OF)
-        standing = {r: v for r, v in res.items() if v}
         n = sum(d is not None for d in kept)
-        out = [f"keeps {count(n, 'district')} of {own} city through the Downfall"]
-        if standing:
-            out.append(f"leaves {own} city {_resources(standing)} for the next era")
-        return out
+        # one phrase a resource, so two choices are told apart by what differs between them
+        return [f"keeps {count(n, 'district')} of {own} city through the Downfall"] + [
+            f"keeps {v} {r.capitalize()} standing" for r, v in
+            sorted(res.items(), key=lambda rv: (-rv[1], RESOURCES.index(rv[0]))) if v]
     return []
 
 

@@ -66,8 +66,17 @@ def reasons(a: Said, b: Said | None = None, most: int = 2) -> list[str]:
 
 
 def joined(phrases: list[str]) -> str:
+    """Phrases in one: two that share their verb and their ending are said once
+    ("keeps 2 Brick standing" and "keeps 1 Faith standing": "keeps 2 Brick and 1 Faith standing")."""
     if len(phrases) <= 1:
         return "".join(phrases)
+    if len(phrases) == 2:
+        a, b = phrases[0].split(), phrases[1].split()
+        tail = 0
+        while tail < min(len(a), len(b)) - 2 and a[-1 - tail] == b[-1 - tail]:
+            tail += 1
+        if a[0] == b[0] and tail:
+            return " ".join(a[:len(a) - tail] + ["and"] + b[1:])
     return ", ".join(phrases[:-1]) + " and " + phrases[-1]
 
 
