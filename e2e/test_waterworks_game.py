@@ -71,14 +71,15 @@ def enabled(page, act):
 
 
 def fit_badges(page):
-    """The number each hand card shows: how many lit spots it has (upright)."""
+    """The number each hand card shows: how many lit spots it has (either way round)."""
     pairs = page.evaluate("""() => [...document.querySelectorAll('.ww-card[data-card-id]')]
         .map(b => [+b.dataset.cardId, +((b.querySelector('.ww-fit') || {}).textContent || 0)])""")
     return {cid: n for cid, n in pairs}
 
 
 def scan_hand(page):
-    """Pick every card that shows a spot count; return {card_id: [spots]} (upright only)."""
+    """Pick every card that shows a spot count; return {card_id: [spots]} (both ways round: a
+    spot where the card fits only turned lays it turned)."""
     found = {}
     badges = fit_badges(page)
     for cid in hand_ids(page):
