@@ -92,7 +92,7 @@ def test_a_move_is_taken_back_after_the_bots_reply_and_the_count_is_on_the_end_s
     page.wait_for_selector(OVER, timeout=30_000)
     story = page.locator(f"{OVER} [data-testid=story-takebacks]")
     story.wait_for(timeout=20_000)
-    assert story.inner_text() == "2 take-backs, 2 of them after seeing a new card, so the score is not ranked."
+    assert story.inner_text() == "2 take-backs, all after seeing a new card, so the score is not ranked."
     page.click(f"{OVER} button:has-text('Share your score')")
     card = page.locator("[data-testid=score-card-dialog] [data-testid=score-takebacks]")
     card.wait_for(timeout=20_000)

@@ -122,7 +122,8 @@ export function takeBackSentence(stats, seats) {
     const n = p.takebacks || 0;
     const seen = p.takebacks_revealed || 0;
     const what = n === 0 ? 'no take-backs' : count(n, 'take-back');
-    const why = seen ? `, ${seen} of them after seeing a new card, so the score is not ranked` : '';
+    const which = seen === n ? (n === 1 ? '' : 'all ') : `${seen} of them `;
+    const why = seen ? `, ${which}after seeing a new card, so the score is not ranked` : '';
     return people.length === 1 ? `${what}${why}` : `${seats[p.player].name}: ${what}${why}`;
   });
   if (!said.length) return '';
