@@ -106,6 +106,9 @@ def test_the_aqueducks_hint_is_legal_and_cancellable(open_page, base_url, artifa
     page.wait_for_selector(HINTED, timeout=60_000)
     move = json.loads(page.get_attribute(HINTED, "data-move"))
     assert move in before["legal"]
+    # the buildings by name and why in the game's words; never the search's numbers
+    text = page.text_content("[data-testid=hint-text]")
+    assert text.startswith("Build") and "playout" not in text and "%" not in text, text
     after = engine(page, "state", player=0)
     assert after["moveCount"] == before["moveCount"] and after["view"] == before["view"]
     shoot(page, artifacts, "hint-aqueducks")

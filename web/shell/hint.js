@@ -2,7 +2,8 @@
 // worker, for the person whose turn it is, from their own view (the engine's `hint`, docs/api.md),
 // and the move it found is lit on the table with numbered rings where the tutorial coach puts
 // them (the screen's own moveTargets(move), each found by its locate(target)), with the
-// search's reason in one sentence. Nothing is played: the person still makes the move, and
+// reason in the game's words and how sure the search is ("clearly best", "a close call":
+// docs/rulings/hints.md, H7); never its playouts. Nothing is played: the person still makes the move, and
 // the engine still judges it. Pressing Hint again (or Escape) while it thinks cancels it; a
 // move, a take-back or leaving drops its answer.
 // Off in online games unless the host allows hints (session.online.hints).
