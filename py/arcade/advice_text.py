@@ -51,6 +51,12 @@ def apart(a: Said, b: Said, full: bool = False) -> tuple[str, str]:
         return a.name, b.name
     ta, tb = text(a), text(b)
     if ta != tb:
+        if full:
+            return ta, tb
+        # only the parts of where they go that differ ("with the Reed Hut facing left")
+        pa, pb = a.place.split(", "), b.place.split(", ")
+        da, db = [x for x in pa if x not in pb], [x for x in pb if x not in pa]
+        ta, tb = (", ".join([a.name, *da]), ", ".join([b.name, *db])) if da and db else (ta, tb)
         return ta, tb
     only_a = [e for e in a.effects if e not in b.effects]
     only_b = [e for e in b.effects if e not in a.effects]
