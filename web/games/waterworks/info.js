@@ -74,7 +74,8 @@ export function renderPiles(el, view) {
 export function renderLegend(el) {
   const items = [
     ['copper', 'copper: never leaks'], ['iron', 'iron: can be made to leak'], ['leaky', 'leaky: cracked, drips'],
-    ['end', 'open end (dashed)'], ['plumber', 'plumber: leak fixed'], ['last', 'last card played'],
+    ['end', 'open end (dashed)'], ['spot', 'lit spot: the picked card fits'], ['turn', 'lit spot with ⟲: it goes in turned round'],
+    ['plumber', 'plumber: leak fixed'], ['last', 'last card played'],
   ];
   el.innerHTML = `<h3>On the table</h3><ul>${items.map(([k, t]) => `<li><span class="ww-lg ww-lg-${k}"></span>${t}</li>`).join('')}</ul>`;
 }

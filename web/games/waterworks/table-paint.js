@@ -100,21 +100,24 @@ function paintTurnMarks(ctx, { state: s, cellRect }) {
   }
 }
 
+/** The mark itself, drawn like the Turn button's ⟲: an open circle, its arrow anticlockwise. */
 function turnMark(ctx, cx, cy, r, col) {
+  ctx.translate(cx, cy);
   ctx.beginPath();
-  ctx.arc(cx, cy, r + 3, 0, Math.PI * 2);
+  ctx.arc(0, 0, r + 3, 0, Math.PI * 2);
   ctx.fillStyle = '#082633';
   ctx.globalAlpha = 0.85;
   ctx.fill();
   ctx.globalAlpha = 1;
+  ctx.scale(-1, 1); // the arc and head below go clockwise: mirrored, they turn the other way
   ctx.strokeStyle = col;
   ctx.fillStyle = col;
   ctx.lineWidth = Math.max(1.5, r * 0.3);
   ctx.beginPath();
-  ctx.arc(cx, cy, r, -Math.PI * 0.35, Math.PI * 1.25);
+  ctx.arc(0, 0, r, -Math.PI * 0.35, Math.PI * 1.25);
   ctx.stroke();
   // the arrow's head at the arc's open end, pointing on round
-  const a = -Math.PI * 0.35; const hx = cx + Math.cos(a) * r; const hy = cy + Math.sin(a) * r;
+  const a = -Math.PI * 0.35; const hx = Math.cos(a) * r; const hy = Math.sin(a) * r;
   const k = r * 0.55;
   ctx.beginPath();
   ctx.moveTo(hx + k, hy);
