@@ -148,11 +148,12 @@ def _contrast(position, player: int, played: dict, best: dict, measure: str) -> 
     """The move played and the one preferred, in words that differ, and why the preferred one."""
     p = say.said(position, player, played, player)
     if played == best:
-        return {"playedText": say.text(p), "bestText": say.text(p), "why": [], "playedDid": []}
+        return {"playedText": say.text(p), "bestText": say.text(p), "why": "", "playedDid": ""}
     b = say.said(position, player, best, player)
-    best_text, played_text = say.apart(b, p, full=True)
+    best_text, played_text = say.apart(b, p)
     return {"playedText": played_text, "bestText": best_text,
-            "why": say.reasons(b, p) or [say.unsaid(measure)], "playedDid": say.reasons(p, b, most=1)}
+            "why": say.joined(say.reasons(b, p) or [say.unsaid(measure)]),
+            "playedDid": say.joined(say.reasons(p, b, most=1))}
 
 
 def _turning_point(position, game, player: int, j: int, line: list, said: dict, mine: list) -> dict:
@@ -169,7 +170,7 @@ def _turning_point(position, game, player: int, j: int, line: list, said: dict, 
         return point
     # another seat's move (or a forced one): what it did to this seat, and what was better before it
     them = say.said(position, entry["player"], entry["move"], player)
-    point.update(own=entry["player"] == player, playedText=say.text(them), did=list(them.effects[:2]))
+    point.update(own=entry["player"] == player, playedText=say.text(them), did=say.joined(list(them.effects[:2])))
     earlier = [m for m in mine if m < k]
     point["better"] = None
     if earlier:

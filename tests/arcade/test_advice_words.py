@@ -105,14 +105,15 @@ def test_turning_points_are_the_largest_falls_of_the_chart_line(finished):
             assert (t["from"], t["to"]) == (line[t["move"] - 1], line[t["move"]])
             assert t["player"] == log[t["move"] - 1]["player"]
             clean(t["playedText"])
-            for text in t.get("did", []):
-                clean(text)
+            if t.get("did"):
+                clean(t["did"])
             if t["better"]:
                 b = t["better"]
                 played = t["playedText"] if b["move"] == t["move"] else b["played"]
                 assert sorted(b["text"].split()) != sorted(played.split()), t
-                for text in (b["text"], *b["why"], *b["instead"]):
-                    clean(text)
+                for text in (b["text"], b["why"], b["instead"]):
+                    if text:
+                        clean(text)
                 assert b["why"], t
 
 
@@ -125,8 +126,9 @@ def test_the_move_played_and_the_better_one_are_said_differently(finished):
             if d["played"] != d["best"]:
                 assert sorted(d["playedText"].split()) != sorted(d["bestText"].split()), d
                 assert d["why"], d
-                for text in (d["bestText"], *d["why"], *d["playedDid"]):
-                    clean(text)
+                for text in (d["bestText"], d["why"], d["playedDid"]):
+                    if text:
+                        clean(text)
 
 
 @pytest.mark.parametrize("measure,gap,rounds,words", [

@@ -19,23 +19,21 @@ const pct = (v) => `${Math.round(v * 100)}%`;
  *  (1 to 2000), else the engine's default (docs/bots.md). Tests and slow devices set it. */
 const playoutSetting = () => pageSetting('analyse', 'pnd.analysePlayouts', (n) => Number.isInteger(n) && n >= 1 && n <= 2000);
 
-const joined = (phrases) => (phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`);
-
 /** One turning point in a sentence or two (its words from the engine, docs/api.md "Advice"):
  *  at the seat's own move, what it played and what was better and why; at another's, what
  *  that move did and what the seat could have done better before it. */
 export function turningWords(tp, seats, name) {
   const b = tp.better;
   if (tp.own && b && b.move === tp.move) {
-    return `${name} chose to ${tp.playedText}. Better was to ${b.text}: it ${joined(b.why)}`
-      + (b.instead && b.instead.length ? `, while the move played ${b.instead[0]}.` : '.');
+    return `${name} chose to ${tp.playedText}. Better was to ${b.text}: it ${b.why}`
+      + (b.instead ? `, while the move played ${b.instead}.` : '.');
   }
   const mover = seats[tp.player] ? seats[tp.player].name : 'Another player';
   let out = `${tp.own ? name : mover} chose to ${tp.playedText}`
-    + (tp.did && tp.did.length ? `: it ${joined(tp.did)}.` : '.');
-  if (tp.own && !b && !tp.did) return `${out} The search found nothing better here: the chances fell with what came after.`;
+    + (tp.did ? `: it ${tp.did}.` : '.');
+  if (tp.own && !b && tp.did === undefined) return `${out} The search found nothing better here: the chances fell with what came after.`;
   if (b) {
-    out += ` Better, at move ${b.move}: to ${b.text} rather than ${b.played}, as it ${joined(b.why)}.`;
+    out += ` Better, at move ${b.move}: to ${b.text} rather than ${b.played}, as it ${b.why}.`;
   } else if (tp.lastDecision) {
     out += ` At ${name}'s move before it (move ${tp.lastDecision}) the search found nothing better: this fall came from the cards and the other players.`;
   } else {
@@ -100,9 +98,9 @@ export async function showAnalysis(match, frame, timeline) {
         <span><strong>Move ${tp.move}</strong> <span class="analysis-fall">(${esc(name)}: ${say(tp.from)} → ${say(tp.to)})</span>:
         ${esc(turningWords(tp, seats, name))}</span>
         <button type="button" class="btn btn-small btn-quiet" data-show="${tp.move}">Show</button></li>`).join('');
-    const none = result.decisions.length ? 'Your line on the chart never fell: well played.' : 'This seat had no decision to make.';
+    const none = result.decisions.length ? `${name}'s line on the chart never fell: well played.` : 'This seat had no decision to make.';
     $('.analysis-result').innerHTML = `${analysisChart(result, seats, seat, $('.analysis-result').clientWidth)}
-      <h3>${items ? 'Turning points: where the chances fell most' : 'No turning points'}</h3>
+      <h3>${items ? `Turning points: where ${score ? 'the expected score' : 'the chances'} fell most` : 'No turning points'}</h3>
       ${items ? `<ol class="analysis-mistakes">${items}</ol>` : `<p>${none}</p>`}
       <p class="analysis-foot">${result.decisions.length} decisions judged.</p>`;
   }
