@@ -7,6 +7,7 @@ wraps RTCDataChannel's message handler), so the test can say what a guest was ne
 """
 from __future__ import annotations
 
+import base64
 import json
 import os
 import time
@@ -30,7 +31,10 @@ RECORD = """
     set(fn) {
       window.__channels.push(this);
       d.set.call(this, fn && function (e) {
-        window.__received.push(typeof e.data === 'string' ? e.data : '[binary ' + (e.data.byteLength || e.data.size) + ']');
+        // text (PeerJS's raw channel), or bytes as base64 (trystero's frames: channel_texts)
+        window.__received.push(typeof e.data === 'string' ? e.data : e.data instanceof ArrayBuffer
+          ? 'b64:' + btoa(Array.from(new Uint8Array(e.data), (b) => String.fromCharCode(b)).join(''))
+          : '[binary ' + e.data.size + ']');
         return fn.call(this, e);
       });
     },
@@ -133,12 +137,36 @@ def loopback_pairs(page):
     return pairs
 
 
+def channel_texts(raw):
+    """The table's messages among what a page's data channels received: PeerJS's come as
+    text; trystero's (the MQTT introducer's, web/online/mesh.js) as room frames (a version
+    byte, 1 for data, a 2-byte length and the room's token) around frames of its action wire
+    (32 bytes of action name, a 2-byte nonce, a tag: 1 last chunk, 2 metadata; a progress
+    byte, the payload), joined here for the action `pnd` (its other actions are its own)."""
+    out, pending = [], {}
+    for m in raw:
+        if not m.startswith("b64:"):
+            out.append(m)
+            continue
+        room = base64.b64decode(m[4:])
+        if room[0] != 1:  # a presence frame
+            continue
+        frame = room[3 + int.from_bytes(room[1:3], "big"):]
+        action, nonce, tag = frame[:32].rstrip(b"\0").decode(), frame[32:34], frame[34]
+        if action != "pnd" or tag & 2:
+            continue
+        pending[nonce] = pending.get(nonce, b"") + frame[36:]
+        if tag & 1:
+            out.append(pending.pop(nonce).decode())
+    return out
+
+
 def received(page):
     """What the guest's page received, each view rebuilt whole from the patch it came as
     (web/online/delta.js), under `result` (a reply's under `envelope.result`)."""
     bases = {}
     out = []
-    for msg in (json.loads(m) for m in page.evaluate("() => window.__received")):
+    for msg in (json.loads(m) for m in channel_texts(page.evaluate("() => window.__received"))):
         carrier = msg["envelope"] if msg.get("t") == "reply" else msg
         if "patch" in carrier:
             bases[carrier["view"]] = apply_patch(bases.get(carrier["view"]), carrier["patch"])
@@ -655,7 +683,7 @@ def test_an_unreachable_signaling_server_is_said_within_10_s_and_nothing_is_lost
     local game in progress is kept and the menu works. The host's server takes the connection
     and never answers (the page's own time limit), the guest's link names an address nothing
     listens on (the client's error)."""
-    silent = loopback_net.silent()
+    silent = loopback_net.silent_address()
     host, _ = device()
     start_from_menu(host, "waterworks", 2, ["human", "bot:random"], speed="instant")
     host.wait_for_selector(HAND_READY)

@@ -32,6 +32,12 @@ SILENT_PORT = 9001
 SILENT = ("import socket, sys, time\n"
           "s = socket.socket(); s.bind(('127.0.0.1', int(sys.argv[1]))); s.listen(64)\n"
           "print('listening', flush=True)\ntime.sleep(3600)")
+BROKER_PORT = 9003
+# The second introducer's stand-in: a real MQTT broker (npm `aedes`) over WebSocket, as the
+# public brokers trystero announces tables on (web/online/mesh.js).
+BROKER = ("import { Aedes } from 'aedes'; import { createServer } from 'aedes-server-factory';\n"
+          "const broker = await Aedes.createBroker();\n"
+          "createServer(broker, { ws: true }).listen(Number(process.argv[1]), '127.0.0.1', () => console.log('listening'));")
 TURN_PORT = 3478
 # The relay's own ports for what it carries, outside Linux's ephemeral range (32768-60999),
 # where the browsers' sockets are: a firewall rule can tell the relay's packets from theirs.
@@ -41,7 +47,7 @@ TURN_USER, TURN_PASSWORD = "pnd", "relay-secret"
 # packet whose two ports are neither a server's (the site, the PeerJS server, the silent one,
 # the relay and its relayed ports) nor the second introducer's is dropped, so the browsers reach
 # every server but not each other (UDP, and TCP too: Chromium also offers ICE over TCP).
-SERVER_PORTS = "{ %d, %d, %d, %d, %d-%d }"
+SERVER_PORTS = "{ %d, %d, %d, %d, %d, %d-%d }"
 DIRECT_RULES = ("table inet pnd_direct {\n chain out {\n  type filter hook output priority 0; policy accept;\n"
                 "  meta l4proto { tcp, udp } th sport != %s th dport != %s drop\n }\n}\n")
 # Loopback candidates only, with their addresses (not mDNS names), which the tests read.
@@ -100,7 +106,7 @@ class LoopbackNet:
 
     def _start(self, cmd: list[str], ready: str) -> subprocess.Popen:
         """Run cmd in the namespace; return once it prints a line containing ``ready``."""
-        proc = subprocess.Popen(self.enter + cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        proc = subprocess.Popen(self.enter + cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
         self.procs.append(proc)
         for line in proc.stdout:
             if ready in line:
@@ -134,11 +140,22 @@ class LoopbackNet:
         self._start([sys.executable, "-c", SILENT, str(SILENT_PORT)], "listening")
         return f"http://127.0.0.1:{SILENT_PORT}/"
 
+    def silent_address(self) -> str:
+        """silent(), started once for the namespace's life."""
+        if not getattr(self, "silent_url", None):
+            self.silent_url = self.silent()
+        return self.silent_url
+
+    def broker(self) -> str:
+        """An MQTT broker over WebSocket (npm `aedes`) inside the namespace; its address."""
+        self._start(["node", "--input-type=module", "-e", BROKER, str(BROKER_PORT)], "listening")
+        return f"ws://127.0.0.1:{BROKER_PORT}/"
+
     def block_direct(self, extra_ports: tuple[int, ...] = ()) -> None:
         """Two networks that cannot reach each other directly: from now on the browsers reach
         the servers in the namespace but not each other (nftables, inside the namespace only);
         ``allow_direct`` lifts it."""
-        ports = SERVER_PORTS % (SITE_PORT, SIGNALING_PORT, SILENT_PORT, TURN_PORT, *RELAY_PORTS)
+        ports = SERVER_PORTS % (SITE_PORT, SIGNALING_PORT, SILENT_PORT, BROKER_PORT, TURN_PORT, *RELAY_PORTS)
         if extra_ports:
             ports = ports[:-2] + "".join(f", {p}" for p in extra_ports) + " }"
         subprocess.run(self.enter + ["nft", "-f", "-"], input=DIRECT_RULES % (ports, ports), text=True, check=True)

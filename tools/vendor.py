@@ -24,7 +24,7 @@ web/vendor/ is git-ignored: binaries come from the npm lockfile and PyPI, never 
                         repeat visits restore it instead of starting Python (web/snapshot.mjs).
                         HASH covers everything it was made from, so a page never restores a
                         snapshot made by other files.
-  web/vendor/peerjs/, web/vendor/qrcode/
+  web/vendor/peerjs/, web/vendor/qrcode/, web/vendor/trystero/
                         the PeerJS client and a QR code maker, imported only when a person
                         chooses online play (web/online/, docs/online.md)
   web/vendor/runtime.mjs where the page and the engine worker find Pyodide and PyScript; the
@@ -95,6 +95,9 @@ def copy_runtime() -> None:
     for src, dest in BROWSER_LIBS.items():
         (VENDOR / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / "node_modules" / src, VENDOR / dest)
+    # trystero's MQTT strategy imports bare package names: joined into one module by Rollup
+    (VENDOR / "trystero").mkdir(exist_ok=True)
+    subprocess.run(["node", str(ROOT / "tools" / "vendor_trystero.mjs"), str(VENDOR / "trystero" / "mqtt.mjs")], check=True)
 
 
 # V8's explicit compile hint (Chrome 136 on; other engines read a comment): every function of

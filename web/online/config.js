@@ -25,6 +25,25 @@ export function checkSignaling(text) {
   return { ok: true, value: url.href };
 }
 
+const MAX_BROKERS = 8;
+
+/** A list of MQTT brokers (wss:// or ws:// addresses) for the second introducer, or null
+ *  (none given: the layer below decides); an empty list turns that introducer off. */
+export function checkBrokers(list) {
+  if (list === null || list === undefined) return { ok: true, value: null };
+  if (!Array.isArray(list) || list.length > MAX_BROKERS) return { ok: false, message: `Give at most ${MAX_BROKERS} MQTT brokers.` };
+  const out = [];
+  for (const item of list) {
+    let url;
+    try { url = typeof item === 'string' && item.length <= 300 ? new URL(item) : null; } catch { url = null; }
+    if (!url || !['ws:', 'wss:'].includes(url.protocol) || url.search || url.hash) {
+      return { ok: false, message: 'Each MQTT broker must be a wss:// or ws:// address.' };
+    }
+    out.push(url.href);
+  }
+  return { ok: true, value: [...new Set(out)] };
+}
+
 const ICE_URL = /^(stun|stuns|turn|turns):[^\s]{1,250}$/;
 
 const RELAY_URL = /^turns?:[A-Za-z0-9.[\]:-]{1,250}(\?transport=(udp|tcp))?$/;
@@ -87,7 +106,7 @@ export function iceLines(list) {
  * that does not check is passed over, never used in part. A link never names a relay: its
  * password would travel in every invitation.
  */
-export function resolveSettings(site, mine, sig = null) {
+export function resolveSettings(site, mine, sig = null, brokersLinked = null) {
   const pick = (check, ...layers) => {
     for (const v of layers) {
       const c = check(v);
@@ -103,7 +122,17 @@ export function resolveSettings(site, mine, sig = null) {
   const named = typeof s.signalingName === 'string' && s.signalingName.length <= 80 ? s.signalingName : '';
   const host = signaling ? new URL(signaling).host : '';
   const relay = pick(checkRelay, m.relay, s.relay);
+  // the second introducer: the brokers the link names (both ends meet at the same ones),
+  // else the person's, else the site's; [] (or none anywhere) turns it off
+  const siteBrokers = checkBrokers(s.brokers);
+  const brokers = pick(checkBrokers, brokersLinked, m.brokers, s.brokers) || [];
+  const sameAsSite = siteBrokers.ok && JSON.stringify(siteBrokers.value) === JSON.stringify(brokers);
+  const brokersNamed = typeof s.brokersName === 'string' && s.brokersName.length <= 80 ? s.brokersName : '';
+  const hosts = brokers.map((b) => new URL(b).host.replace(/:\d+$/, ''));
   return {
+    brokers,
+    brokersName: !brokers.length ? '' : sameAsSite && brokersNamed ? `${brokersNamed} (${hosts.join(', ')})`
+      : brokers.length === 1 ? `the MQTT broker at ${new URL(brokers[0]).host}` : `the MQTT brokers at ${hosts.join(', ')}`,
     signaling,
     iceServers: [...(pick(checkIce, m.iceServers, s.iceServers) || []), ...(relay ? [relay] : [])],
     relay,
@@ -130,8 +159,13 @@ async function siteDefaults() {
 }
 
 /** The settings in force (resolveSettings), an invitation's server `sig` above the rest. */
-export async function loadSettings(sig = null) {
-  return resolveSettings(await siteDefaults(), stored(), sig);
+export async function loadSettings(sig = null, brokers = null) {
+  return resolveSettings(await siteDefaults(), stored(), sig, brokers);
+}
+
+/** What the one-time notice is remembered by: every introducer in force. */
+export function introducersKey(settings) {
+  return [settings.signaling, ...(settings.brokers || [])].filter(Boolean).join(' ');
 }
 
 /** The site's defaults alone: what an empty field of Online settings stands for. */
@@ -145,13 +179,15 @@ export function ownSettings() {
   const sig = checkSignaling(m.signaling);
   const ice = checkIce(m.iceServers);
   const relay = checkRelay(m.relay);
-  return { signaling: sig.ok ? sig.value : null, iceServers: ice.ok ? ice.value : null, relay: relay.ok ? relay.value : null };
+  const brokers = checkBrokers(m.brokers);
+  return { signaling: sig.ok ? sig.value : null, iceServers: ice.ok ? ice.value : null, relay: relay.ok ? relay.value : null,
+    brokers: brokers.ok ? brokers.value : null };
 }
 
 /** Keep the person's settings (already checked; null: the site's default). False when this
  *  browser would not store them: they then hold until the page is closed. */
-export function saveSettings({ signaling, iceServers, relay = null }) {
-  inMemory = { signaling, iceServers, relay };
+export function saveSettings({ signaling, iceServers, relay = null, brokers = null }) {
+  inMemory = { signaling, iceServers, relay, brokers };
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(inMemory));
     inMemory = null;

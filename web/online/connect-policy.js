@@ -16,9 +16,17 @@ export function signalingOrigins(signaling) {
   return secure ? [`https://${url.host}`, `wss://${url.host}`] : [`http://${url.host}`, `ws://${url.host}`];
 }
 
-/** Narrow connect-src to this page and `signaling`; refuses (with why) a second, other server. */
-export function admitOnly(signaling) {
-  const origins = signalingOrigins(signaling).join(' ');
+/** The origins an MQTT client uses for a checked broker URL (its socket form). */
+function brokerOrigins(broker) {
+  const url = new URL(broker);
+  return [`${url.protocol}//${url.host}`];
+}
+
+/** Narrow connect-src to this page and the introducers in force (a PeerJS server, MQTT
+ *  brokers: settings as config.js resolves them); refuses (with why) other ones later. */
+export function admitOnly(settings) {
+  const list = [...(settings.signaling ? signalingOrigins(settings.signaling) : []), ...(settings.brokers || []).flatMap(brokerOrigins)];
+  const origins = [...new Set(list)].join(' ');
   if (admitted === origins) return;
   if (admitted !== null) {
     throw new Error('This page has already used another signaling server: reload the page to use the new one.');

@@ -4,7 +4,7 @@
 // reload or a lost connection gets the same seat back; the link alone never does.
 import { engineApi, refusal } from '../engine/api.js';
 import { MAX_HOST_MESSAGE, randomHex, HEARTBEAT_MS, AWAY_MS } from './protocol.js';
-import { openPeer, connect, resignal, send, ATTEMPT_MS } from './transport.js';
+import { reachTable, send, ATTEMPT_MS } from './transport.js';
 import { patch } from './delta.js';
 
 const SEAT_KEY = (room) => `pnd.online.seat.${room}`;
@@ -46,7 +46,8 @@ export class GuestLink {
     this.match = null;
     this.seat = undefined;
     this.conn = null;
-    this.peer = null;
+    this.peer = null; // PeerJS's client, kept between tries (transport.js reachTable)
+    this.mesh = null; // the MQTT brokers' room, the same
     this.views = {}; // the last view of each kind the host sent: the bases of its patches
     this.engine = engineApi((method, params) => this.call(method, params));
   }
@@ -54,9 +55,7 @@ export class GuestLink {
   /** One try at the host's table: resolves once the host has described it (`table`), throws
    *  (a sentence) if that does not happen within the try's time; the caller tries again. */
   async open() {
-    this.peer = this.peer && !this.peer.destroyed ? this.peer : await openPeer(this.settings);
-    if (this.peer.disconnected) await resignal(this.peer);
-    const conn = await connect(this.peer, this.room);
+    const conn = await reachTable(this, this.settings, this.room); // both introducers, raced
     const welcome = new Promise((resolve) => { this.welcomed = resolve; });
     this.conn = conn;
     this.views = {}; // the host starts every connection's views afresh
@@ -187,5 +186,6 @@ export class GuestLink {
     this.match = null;
     if (this.conn) { const c = this.conn; this.conn = null; c.close(); }
     if (this.peer) this.peer.destroy();
+    if (this.mesh) this.mesh.destroy();
   }
 }

@@ -43,6 +43,7 @@ export class HostTable {
     // The line to the signaling server can drop (a server restart, a network change) while the
     // table stays on this screen: no friend could reach it then, so the host asks again.
     peer.on('disconnected', () => this.resignal());
+    if (peer.disconnected) this.resignal(); // opened by the other introducer alone
     // A dropped network closes no channel at once: every device pings, and a guest not
     // heard from for AWAY_MS is shown away until it is heard again.
     this.beat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);

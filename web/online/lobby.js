@@ -2,8 +2,8 @@
 // guest's seat picker, the status bar that says who is here and who is away, and the
 // settings dialog. Imported by web/app.js only when a person chooses online play or opens an
 // invitation link; the game screens themselves are the same as for local play.
-import { loadSettings, checkSignaling } from './config.js';
-import { openPeer } from './transport.js';
+import { loadSettings, checkSignaling, checkBrokers } from './config.js';
+import { openTable } from './transport.js';
 import { newDialog } from './dialogs.js';
 import { openSettings, noticeFirst, guestNotice, reportUnreachable, unreachable, cannotMeet } from './server-notes.js';
 import { HostTable } from './host.js';
@@ -19,21 +19,24 @@ const SLOW_MS = 15_000; // then the guest's screen says what to check
 
 /** The invitation link for a room: the room, the signaling server and the host's name (so
  *  the guest's screen can say whose table it is reaching), no seat secret. */
-export function inviteLink(room, signaling, host = '') {
+export function inviteLink(room, settings, host = '') {
   const url = new URL(document.baseURI);
   url.search = '';
-  url.hash = new URLSearchParams({ join: room, sig: signaling, ...(host ? { host } : {}) }).toString();
+  url.hash = new URLSearchParams({ join: room, ...(settings.signaling ? { sig: settings.signaling } : {}),
+    ...(settings.brokers.length ? { mq: settings.brokers.join(' ') } : {}), ...(host ? { host } : {}) }).toString();
   return url.href;
 }
 
-/** {room, sig, host} from this page's address (host: a cleaned name, or ''), or null. */
+/** {room, sig, mq, host} from this page's address (mq: the MQTT brokers the host's table is
+ *  announced on; host: a cleaned name, or ''), or null. */
 export function linkInvitation(hash = location.hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const room = p.get('join');
   if (!isRoom(room)) return null;
   const sig = checkSignaling(p.get('sig'));
+  const mq = p.get('mq') === null ? { ok: false } : checkBrokers(p.get('mq').split(' ').filter(Boolean));
   const host = p.get('host') ? cleanName(p.get('host'), 0) : ''; // cleaned as every name from outside
-  return { room, sig: sig.ok ? sig.value : null, host: host === DEFAULT_NAMES[0] ? '' : host };
+  return { room, sig: sig.ok ? sig.value : null, mq: mq.ok ? mq.value : null, host: host === DEFAULT_NAMES[0] ? '' : host };
 }
 
 // ---- the status bar -------------------------------------------------------------------
@@ -98,13 +101,13 @@ export { openSettings };
 export async function openHostPeer(toast, { room = `pnd-${randomHex(10)}`, connecting = () => {} } = {}) {
   for (;;) {
     const settings = await loadSettings();
-    if (!settings.signaling) { await openSettings('No signaling server is set: name one to play online.'); return null; }
+    if (!settings.signaling && !settings.brokers.length) { await openSettings('No signaling server is set: name one to play online.'); return null; }
     const offline = navigator.onLine === false;
     if (!offline) {
       if (!(await noticeFirst(settings))) return null;
       connecting(true);
       try {
-        return { peer: await openPeer(settings, room), room, settings };
+        return { peer: await openTable(settings, room), room, settings };
       } catch (err) {
         if (!err.unreachable) { toast(err.message); return null; }
       } finally { connecting(false); }
@@ -125,7 +128,7 @@ export async function reopenHostPeer(table, toast) {
   const settings = await loadSettings(sig.value);
   for (let i = 1; ; i += 1) {
     try {
-      return { peer: await openPeer(settings, table.room), room: table.room, settings };
+      return { peer: await openTable(settings, table.room), room: table.room, settings };
     } catch (err) {
       if (err.type !== 'unavailable-id' || i >= REOPEN_TRIES) { toast(err.unreachable ? unreachable(settings) : err.message); return null; }
       await new Promise((resolve) => { setTimeout(resolve, 1000); });
@@ -137,7 +140,7 @@ export async function reopenHostPeer(table, toast) {
 export function hostTable({ peer, room, settings }, session, engine, friends = null) {
   const seats = friends || session.seats.map((s) => (s.controller === 'remote' ? { key: null, name: '' } : null));
   const own = session.seats[0].name; // a host who kept the menu's "You" is "the host"
-  const link = inviteLink(room, settings.signaling, own === DEFAULT_NAMES[0] ? '' : own);
+  const link = inviteLink(room, settings, own === DEFAULT_NAMES[0] ? '' : own);
   let table = null;
   const invite = () => showInvite(link);
   const toBot = (i) => table.toBot(i);
@@ -193,7 +196,7 @@ async function showInvite(link) {
  * Join the table of an invitation link: show its seats, take one (or the one this device
  * already holds), then play on the game screen `openScreen(session)` mounts.
  */
-export async function joinTable({ room, sig, host }, { openScreen, exit, toast }) {
+export async function joinTable({ room, sig, mq = null, host }, { openScreen, exit, toast }) {
   const screen = $('#game');
   $('#menu').hidden = true;
   screen.hidden = false;
@@ -207,8 +210,8 @@ export async function joinTable({ room, sig, host }, { openScreen, exit, toast }
   if (navigator.onLine === false) { status(OFFLINE); return null; }
   // the host's server, which the link names: both ends must meet at the same one (a link
   // naming none, or a damaged one, means this device's settings: the site's default)
-  const settings = await loadSettings(sig);
-  if (!settings.signaling) { status('This invitation names no signaling server, and none is set in Online settings.'); return null; }
+  const settings = await loadSettings(sig, mq);
+  if (!settings.signaling && !settings.brokers.length) { status('This invitation names no signaling server, and none is set in Online settings.'); return null; }
   const notice = guestNotice(settings); // said the first time, as the page contacts it
   if (notice) Object.assign($('.online-join-notice', panel), { textContent: notice, hidden: false });
   let playing = null; // the session on the game screen, once seated

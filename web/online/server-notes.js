@@ -1,7 +1,7 @@
 // What a person is told about the signaling server that introduces the devices: the Online
 // settings dialog (their own server, or the site's default), the one-time notice before the
 // page first contacts a server, and what to do when it cannot be reached (docs/online.md).
-import { siteSettings, ownSettings, saveSettings, checkSignaling, checkIce, checkRelay, iceLines, noticed, markNoticed } from './config.js';
+import { siteSettings, ownSettings, saveSettings, checkSignaling, checkIce, checkRelay, checkBrokers, iceLines, noticed, markNoticed, introducersKey } from './config.js';
 import { newDialog, ask } from './dialogs.js';
 
 const $ = (sel, el = document) => el.querySelector(sel);
@@ -10,15 +10,26 @@ const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 // written into the dialogs' markup as it is.
 export const OWN_SERVER = 'npx peerjs --port 9000';
 
-/** The notice's sentence: which server introduces the devices, and that it sees no game. */
+/** Who introduces the devices, in words: one introducer or both (the first to answer wins). */
+function whoIntroduces(settings) {
+  return [settings.signaling ? settings.name : '', settings.brokersName].filter(Boolean);
+}
+
+/** The notice's sentence: which servers introduce the devices, and that they see no game. */
 export function introduces(settings) {
-  return `${capital(settings.name)} introduces the devices; after that, moves go straight from device to device, and no server sees the game.`;
+  const who = whoIntroduces(settings);
+  return who.length > 1
+    ? `${capital(who[0])} and ${who[1]} introduce the devices, whichever answers first; after that, moves go straight from device to device, and no server sees the game.`
+    : `${capital(who[0])} introduces the devices; after that, moves go straight from device to device, and no server sees the game.`;
 }
 
 /** Why online play could not start, in a sentence. */
 export function unreachable(settings, offline = false) {
+  const who = whoIntroduces(settings);
   return offline ? 'This device is offline: online play needs a connection.'
-    : `Could not reach ${settings.name}, which introduces the devices: this device may be offline, or the server down, full or blocked on this network.`;
+    : who.length > 1
+      ? `Could not reach ${who[0]} or ${who[1]}, which introduce the devices: this device may be offline, or the servers down, full or blocked on this network.`
+      : `Could not reach ${who[0]}, which introduces the devices: this device may be offline, or the server down, full or blocked on this network.`;
 }
 
 /** Why a device that reached the other's introduction still could not connect to it, and
@@ -36,7 +47,7 @@ export function cannotMeet(settings, other) {
  * sees, once per server on this device. Resolves true to go on (now or already told).
  */
 export async function noticeFirst(settings) {
-  if (noticed(settings.signaling)) return true;
+  if (noticed(introducersKey(settings))) return true;
   const choice = await ask('online-notice', `<h2 id="online-notice-title">Playing online</h2>
       <p class="online-notice" data-testid="online-notice"></p>
       <p class="muted">Your friends open the invitation link on their own phones or computers.
@@ -48,15 +59,15 @@ export async function noticeFirst(settings) {
       </div>`, (dialog) => { $('.online-notice', dialog).textContent = introduces(settings); });
   if (choice === 'settings') openSettings();
   if (choice !== 'go') return false;
-  markNoticed(settings.signaling);
+  markNoticed(introducersKey(settings));
   return true;
 }
 
 /** The notice on a guest's join screen (opening an invitation is the choice to go online),
  *  the first time this device meets that server; '' once told. */
 export function guestNotice(settings) {
-  if (noticed(settings.signaling)) return '';
-  markNoticed(settings.signaling);
+  if (noticed(introducersKey(settings))) return '';
+  markNoticed(introducersKey(settings));
   return introduces(settings);
 }
 
@@ -84,12 +95,14 @@ export async function openSettings(message = '') {
   if (!dialog) {
     dialog = newDialog('online-settings', `<h2 id="online-settings-title">Online settings</h2>
       <p class="online-settings-message" role="alert"></p>
-      <p>Devices find each other through a PeerJS signaling server, then talk directly. Only the
+      <p>Devices find each other through a PeerJS signaling server and MQTT brokers (both are tried, the first to answer wins), then talk directly. Only the
       servers in force here are ever contacted, and only when you play online. Leave a field
       empty to use the site's default; name your own server for a school, a family or a
       network of your own (<code>${OWN_SERVER}</code> starts one).</p>
       <label class="embed-label" for="online-signaling">Signaling server (PeerJS)</label>
       <input id="online-signaling" type="url" spellcheck="false" autocomplete="off">
+      <label class="embed-label" for="online-brokers">MQTT brokers that also introduce the devices, one per line (wss://…)</label>
+      <textarea id="online-brokers" rows="2" spellcheck="false"></textarea>
       <label class="embed-label" for="online-relay">Relay server (TURN), for networks that cannot reach each other directly</label>
       <input id="online-relay" data-testid="online-relay" spellcheck="false" autocomplete="off" placeholder="turn:relay.example.org:3478">
       <label class="embed-label" for="online-relay-user">Relay user name</label>
@@ -110,10 +123,12 @@ export async function openSettings(message = '') {
       const ice = checkIce(lines.length ? lines : null);
       const [urls, username, credential] = ['#online-relay', '#online-relay-user', '#online-relay-password'].map((id) => $(id).value.trim());
       const relay = checkRelay(urls || username || credential ? { urls, username, credential } : null);
-      const problem = !sig.ok ? sig.message : !relay.ok ? relay.message : !ice.ok ? ice.message : '';
+      const brokerLines = $('#online-brokers').value.split('\n').map((l) => l.trim()).filter(Boolean);
+      const brokers = checkBrokers(brokerLines.length ? brokerLines : null);
+      const problem = !sig.ok ? sig.message : !brokers.ok ? brokers.message : !relay.ok ? relay.message : !ice.ok ? ice.message : '';
       $('#online-settings-error').textContent = problem;
       if (problem) return;
-      if (saveSettings({ signaling: sig.value, iceServers: ice.value, relay: relay.value })) dialog.close();
+      if (saveSettings({ signaling: sig.value, iceServers: ice.value, relay: relay.value, brokers: brokers.value })) dialog.close();
       else $('#online-settings-error').textContent = 'This browser keeps no settings here (its storage is blocked or full): they hold until this page is closed.';
     });
   }
@@ -121,6 +136,8 @@ export async function openSettings(message = '') {
   const signaling = $('#online-signaling');
   signaling.value = mine.signaling || '';
   signaling.placeholder = `Default: ${fallback.signaling || 'none'}`;
+  $('#online-brokers').value = (mine.brokers || []).join('\n');
+  $('#online-brokers').placeholder = `Default: ${fallback.brokers.map((b) => new URL(b).host).join(', ') || 'none'}`;
   $('#online-relay').value = mine.relay ? mine.relay.urls : '';
   $('#online-relay').placeholder = fallback.relay ? `Default: ${fallback.relay.urls}` : 'None: for example turn:relay.example.org:3478';
   $('#online-relay-user').value = mine.relay ? mine.relay.username : '';

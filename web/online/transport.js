@@ -1,10 +1,13 @@
-// WebRTC data channels between devices, introduced by a PeerJS signaling server
-// (docs/online.md says why PeerJS). The client library is vendored (web/vendor/peerjs/) and
+// WebRTC data channels between devices, introduced by two independent introducers raced: a
+// PeerJS signaling server and trystero's MQTT brokers (mesh.js; docs/online.md says why
+// two). Whichever introduces first carries the table; the connections both give look alike,
+// so host.js and guest.js do not know which it was. The client library is vendored (web/vendor/peerjs/) and
 // imported only here, the moment a person chooses online play, so the offline page never
 // loads it. Messages are JSON text ('raw' serialization), so the receiver checks the size
 // before it parses anything.
 import { peerOptions } from './config.js';
 import { admitOnly } from './connect-policy.js';
+import { MeshRoom } from './mesh.js';
 
 let library = null;
 async function PeerClass() {
@@ -24,7 +27,7 @@ export const ATTEMPT_MS = 8_000;
 /** Open this device's peer at the signaling server (id: the room for a host, else null). */
 export async function openPeer(settings, id = null) {
   if (!settings.signaling) throw Object.assign(new Error('No signaling server is set: choose one in Online settings.'), { type: 'unset' });
-  admitOnly(settings.signaling);
+  admitOnly(settings);
   const Peer = await PeerClass();
   const options = peerOptions(settings.signaling, settings.iceServers);
   return new Promise((resolve, reject) => {
@@ -103,4 +106,139 @@ export function send(conn, msg) {
   const text = JSON.stringify(msg);
   if (conn.open) conn.send(text);
   return text.length;
+}
+
+// ---- both introducers, raced -------------------------------------------------------------
+const unreachableError = () => Object.assign(new Error('No introducer answered.'), { type: 'timeout', unreachable: true });
+
+/** A host's table at every introducer in force, as one PeerJS-like peer for HostTable:
+ *  'connection' from either, and 'disconnected' / reconnect() for PeerJS's line (the MQTT
+ *  brokers' sockets reconnect by themselves). Opened once either introducer is reached; one
+ *  that was not is registered with again by HostTable.resignal. */
+class HostDoor {
+  constructor(settings, room) {
+    this.settings = settings;
+    this.room = room;
+    this.peerjs = null;
+    this.mesh = null;
+    this.handlers = new Map();
+    this.destroyed = false;
+  }
+
+  on(name, fn) { if (!this.handlers.has(name)) this.handlers.set(name, new Set()); this.handlers.get(name).add(fn); }
+  off(name, fn) { this.handlers.get(name)?.delete(fn); }
+  once(name, fn) { const one = (...a) => { this.off(name, one); fn(...a); }; this.on(name, one); }
+  emit(name, ...args) { for (const fn of [...(this.handlers.get(name) || [])]) fn(...args); }
+
+  adoptPeer(peer) {
+    if (this.destroyed) { peer.destroy(); return; }
+    this.peerjs = peer;
+    peer.on('connection', (conn) => this.emit('connection', conn));
+    peer.on('disconnected', () => this.emit('disconnected'));
+    peer.on('open', () => this.emit('open'));
+  }
+
+  adoptMesh(mesh) {
+    if (this.destroyed) { mesh.destroy(); return; }
+    this.mesh = mesh;
+    mesh.on('connection', (conn) => this.emit('connection', conn));
+  }
+
+  /** PeerJS's line is what may need registering again (none when no server is set). */
+  get disconnected() { return Boolean(this.settings.signaling) && (!this.peerjs || this.peerjs.destroyed || this.peerjs.disconnected); }
+
+  reconnect() {
+    if (this.peerjs && !this.peerjs.destroyed) { this.peerjs.reconnect(); return; }
+    openPeer(this.settings, this.room).then((peer) => { this.adoptPeer(peer); this.emit('open'); }, () => {});
+  }
+
+  destroy() {
+    this.destroyed = true;
+    if (this.peerjs) this.peerjs.destroy();
+    if (this.mesh) this.mesh.destroy();
+  }
+}
+
+/** Open a host's table `room` at both introducers; resolves with its door once either is
+ *  reached (the other goes on trying), rejects when neither is within OPEN_TIMEOUT_MS or the
+ *  room is open elsewhere. */
+export async function openTable(settings, room) {
+  const door = new HostDoor(settings, room);
+  const viaPeer = settings.signaling ? openPeer(settings, room) : Promise.reject(unreachableError());
+  viaPeer.catch(() => {}); // handled below, once the brokers' room is joined
+  let mesh = null;
+  if (settings.brokers.length) {
+    admitOnly(settings);
+    mesh = await MeshRoom.join(settings, room, true);
+    door.adoptMesh(mesh);
+  }
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (err) => {
+      if (done) return;
+      done = true;
+      clearInterval(poll);
+      clearTimeout(timer);
+      if (!err) { resolve(door); return; }
+      door.destroy();
+      reject(err);
+    };
+    const poll = setInterval(() => { if (mesh && mesh.reachable()) finish(null); }, 100);
+    const timer = setTimeout(() => finish(unreachableError()), OPEN_TIMEOUT_MS);
+    viaPeer.then((peer) => { door.adoptPeer(peer); finish(null); }, (err) => {
+      if (!err.unreachable) { finish(err); return; } // the room is open elsewhere: said as it is
+      // else the brokers may still answer; the table, once open, registers again
+      // (HostTable.resignal: on this event, or at its start when `disconnected`)
+      if (!mesh) finish(err);
+      else if (done) door.emit('disconnected');
+    });
+  });
+}
+
+/** One try at a host's table through every introducer in force (`link` keeps each one's
+ *  client between tries: link.peer, link.mesh); the first open connection wins and a late
+ *  one is let go. When all fail: the error that says most (no path, the table not there,
+ *  then the introducers not reached). */
+export function reachTable(link, settings, room) {
+  const tries = [];
+  if (settings.signaling) {
+    tries.push((async () => {
+      link.peer = link.peer && !link.peer.destroyed ? link.peer : await openPeer(settings);
+      if (link.peer.disconnected) await resignal(link.peer);
+      return connect(link.peer, room);
+    })());
+  }
+  if (settings.brokers.length) {
+    tries.push((async () => {
+      link.mesh = link.mesh && !link.mesh.destroyed ? link.mesh : await MeshRoom.join(settings, room, false);
+      return meshConnect(link.mesh);
+    })());
+  }
+  return new Promise((resolve, reject) => {
+    let left = tries.length;
+    let won = false;
+    const errors = [];
+    for (const t of tries) {
+      t.then((conn) => { if (won) { conn.close(); return; } won = true; resolve(conn); }, (err) => {
+        errors.push(err);
+        if (--left > 0 || won) return;
+        reject(errors.find((e) => e.unmet) || errors.find((e) => !e.unreachable) || errors[0]);
+      });
+    }
+  });
+}
+
+/** The host's connection on the brokers: the one open, or the next the host's device makes
+ *  (it says it holds the table); rejects after ATTEMPT_MS. */
+function meshConnect(mesh) {
+  const open = [...mesh.conns.values()].find((c) => c.open && !c.taken);
+  if (open) { open.taken = true; return Promise.resolve(open); }
+  return new Promise((resolve, reject) => {
+    const got = (conn) => { clearTimeout(timer); conn.taken = true; resolve(conn); };
+    const timer = setTimeout(() => {
+      mesh.off('connection', got);
+      reject(mesh.reachable() ? new Error('The table is not open on the MQTT brokers: the host\'s page may be closed.') : unreachableError());
+    }, ATTEMPT_MS);
+    mesh.once('connection', got);
+  });
 }
