@@ -73,8 +73,16 @@ def city_place(city: list, x: int, y: int, s: int) -> str:
     return place_words(box_of(city), x, y, s)
 
 
+def row_label(box, y: int) -> list[str]:
+    """A row's name in two short lines, for a narrow margin: ['Row', '2'], ['before', 'row 1']."""
+    y0 = box[2] if box else y
+    if y >= y0:
+        return ["Row", str(y - y0 + 1)]
+    return ["before" if y0 - y == 1 else f"{y0 - y} before", "row 1"]
+
+
 def row_names(city: list, ys) -> list[dict]:
     """The rows a screen draws (the city's and those it may still grow into), each named:
-    [{"y": y, "name": "Row 1"}]."""
+    [{"y": y, "name": "Row 1", "label": ["Row", "1"]}]."""
     box = box_of(city)
-    return [{"y": y, "name": row_words(box, y).capitalize()} for y in sorted(set(ys))]
+    return [{"y": y, "name": row_words(box, y).capitalize(), "label": row_label(box, y)} for y in sorted(set(ys))]

@@ -39,6 +39,7 @@ def build_view(game, player) -> dict:
                 faces[name] = f
             br = d["bridge"]
             dists.append({"id": d["id"], "slot": i, "x": x, "y": y, "storey": s, "place": W.place_words(box, x, y, s),
+                          "row": W.row_words(box, y), "across": W.across_words(box, x, s),
                           "left": faces["left"], "right": faces["right"],
                           "bridge": (br if player == p else True) if br is not None else None,
                           "protected": d["protected"]})
@@ -64,7 +65,8 @@ def build_view(game, player) -> dict:
          "to_act": game.to_act(), "cities": cities, "over": game.over, "result": game.final,
          "decks": {t: len(d) for t, d in game.decks.items()},
          # the board a city may grow over; pictures[side][y - board.y[0]][storey - 1]
-         "board": {"x": [C.XMIN, C.XMAX], "y": [C.YMIN, C.YMAX], "width": C.WIDTH, "length": C.LENGTH}}
+         "board": {"x": [C.XMIN, C.XMAX], "y": [C.YMIN, C.YMAX], "width": C.WIDTH, "length": C.LENGTH,
+                   "storeys": [W.storey_words(s) for s in range(1, C.STOREYS + 1)]}}
     if not game.solo:
         rows = []
         for ri, row in enumerate(CAT.pondifex["rows"]):

@@ -41,9 +41,14 @@ export function abilityText(ab, html = true) {
   return html ? `<span class="aq-trig">${icon(t[0])}<b>${t[1]}:</b></span> ${body}` : `${t[1]}: ${body}`;
 }
 
+const STOREY_WORDS = ['ground floor', 'second storey', 'third storey'];
+
 export function storeysText(card) {
   const s = card.storeys;
-  return s.length === 3 ? 'any storey' : s.length === 1 ? `storey ${s[0]} only` : `storeys ${s.join(' and ')}`;
+  // the words of py/aqueducks/places.py storeys_words (a card's storeys come from the catalog)
+  if (s.length === 3) return 'any storey';
+  if (s.length === 1) return `the ${STOREY_WORDS[s[0] - 1]} only`;
+  return `the ${s.slice(0, -1).map((v) => (v > 1 ? STOREY_WORDS[v - 1].replace(' storey', '') : STOREY_WORDS[v - 1])).join(', ')} or ${STOREY_WORDS[s[s.length - 1] - 1]}`;
 }
 
 export function requiresText(card) {
@@ -62,7 +67,7 @@ export function cardLabel(card) {
 export function cardFace(card, { size = 'normal', extra = '' } = {}) {
   if (!card) return '<div class="aq-card aq-card-back"></div>';
   const ducks = Array.from({ length: card.tier }, () => icon('duck', 'duck')).join('') + `<span class="visually-hidden">Tier ${card.tier}</span>`;
-  const storeys = [3, 2, 1].map((s) => `<span class="st ${card.storeys.includes(s) ? 'on' : ''}" title="Storey ${s}">${s}</span>`).join('');
+  const storeys = [3, 2, 1].map((s) => `<span class="st ${card.storeys.includes(s) ? 'on' : ''}" title="${STOREY_WORDS[s - 1]}">${s}</span>`).join('');
   const req = Object.entries(card.requires || {});
   const reqHtml = req.length
     ? `<div class="aq-req" title="${esc(requiresText(card))}"><span class="aq-req-label">needs</span>${req.map(([r, n]) => `<span class="aq-req-item">${icon(r)}${n > 1 ? `<b>×${n}</b>` : ''}<span class="visually-hidden"> ${n} ${WORD[r]}</span></span>`).join('')}</div>`

@@ -30,7 +30,7 @@ export function placeButtons(cv) {
       if (!d) continue;
       if (cv.protect && (cv.protect.selectable.has(d.id) || cv.protect.selected.has(d.id))) {
         const sel = cv.protect.selected.has(d.id);
-        const b = mk(sl.r, 'aq-hit-protect', `Protect district ${d.id} at row ${d.y + 1}, column ${d.x + 1}, storey ${d.storey}: ${cv.cardOf(d.left.key).name} and ${cv.cardOf(d.right.key).name}`, `p${d.id}`);
+        const b = mk(sl.r, 'aq-hit-protect', `Protect the district at ${d.place}: ${cv.cardOf(d.left.key).name} and ${cv.cardOf(d.right.key).name}`, `p${d.id}`);
         b.dataset.testid = `protect-${d.id}`;
         b.setAttribute('data-testid', `protect-${d.id}`);
         b.setAttribute('aria-pressed', String(sel));
@@ -42,7 +42,7 @@ export function placeButtons(cv) {
         const f = d[side];
         const card = cv.cardOf(f.key);
         const why = f.active ? `active, seen from the ${side}` : `hidden: another district stands ${side === 'left' ? 'to its left' : 'to its right'} on the same storey`;
-        const b = mk(faceRect(sl.r, side), 'aq-hit-face', `${card.name}, ${side} face of district ${d.id}, row ${d.y + 1}, column ${d.x + 1}, storey ${d.storey}; ${why}${f.doused ? '; doused' : ''}${d.protected ? '; protected' : ''}`, `f${d.id}:${side}`);
+        const b = mk(faceRect(sl.r, side), 'aq-hit-face', `${card.name}, the ${side} face of the district at ${d.place}; ${why}${f.doused ? '; doused' : ''}${d.protected ? '; protected' : ''}`, `f${d.id}:${side}`);
         b.dataset.face = `${d.id}:${side}`;
         faces.push(b);
       }
@@ -53,7 +53,7 @@ export function placeButtons(cv) {
         if (!sl) continue;
         const chosen = cv.place.chosen && cv.place.chosen.x === t.x && cv.place.chosen.y === t.y && cv.place.chosen.storey === t.storey;
         const b = mk(sl.r, `aq-hit-place ${t.legal ? 'legal' : 'illegal'}`,
-          `${t.legal ? 'Build' : 'Try to build (not allowed)'} at row ${t.y + 1}, column ${t.x + 1}, storey ${t.storey}`, `t${t.x}-${t.y}-${t.storey}`);
+          `${t.legal ? 'Build' : 'Try to build (not allowed)'} at ${t.place}`, `t${t.x}-${t.y}-${t.storey}`);
         b.setAttribute('data-testid', `place-${t.x}-${t.y}-${t.storey}`);
         b.dataset.legal = String(t.legal);
         if (chosen) b.setAttribute('aria-pressed', 'true');
@@ -61,13 +61,35 @@ export function placeButtons(cv) {
       }
     }
   } else {
+    const ch = cv.place && cv.place.chosen;
+    const cell = ch && L.cells.find((c) => c.y === ch.y && c.s === ch.storey);
+    if (cell) {
+      // where the district being built would stand, seen from this side (read out, and found)
+      const seen = cv.place.ghost && cv.place.ghost[cv.mode].active;
+      const m = document.createElement('div');
+      m.className = 'aq-side-place';
+      m.setAttribute('role', 'note');
+      m.dataset.testid = 'side-place';
+      m.setAttribute('data-testid', 'side-place');
+      m.setAttribute('aria-label', `Your new district would stand at ${ch.place}: ${seen ? `its ${cv.mode} face seen from here` : `hidden from the ${cv.mode} behind another district`}.`);
+      Object.assign(m.style, { left: `${cell.r.x}px`, top: `${cell.r.y}px`, width: `${cell.r.w}px`, height: `${cell.r.h}px` });
+      ov.append(m);
+    }
     for (const c of L.cells) {
       const v = cv.pictureAt(cv.mode, c.y, c.s);
       if (!v) continue;
       const d = cv.city.districts.find((q) => q.id === v.district);
       const f = d[cv.mode];
       const card = cv.cardOf(f.key);
-      const b = mk(c.r, 'aq-hit-face', `${card.name}, row ${c.y + 1}, storey ${c.s}, seen from the ${cv.mode} (district ${d.id}, column ${d.x + 1})${f.doused ? '; doused' : ''}`, `f${d.id}:${cv.mode}`);
+      if (cv.protect && (cv.protect.selectable.has(d.id) || cv.protect.selected.has(d.id))) {
+        // protecting from a side view: the face stands for its district
+        const p = mk(c.r, 'aq-hit-protect', `Protect the district at ${d.place}: ${cv.cardOf(d.left.key).name} and ${cv.cardOf(d.right.key).name}`, `p${d.id}`);
+        p.setAttribute('data-testid', `protect-${d.id}`);
+        p.setAttribute('aria-pressed', String(cv.protect.selected.has(d.id)));
+        p.addEventListener('click', () => cv.onToggle(d.id));
+        continue;
+      }
+      const b = mk(c.r, 'aq-hit-face', `${card.name}, seen from the ${cv.mode}: the district at ${d.place}${f.doused ? '; doused' : ''}`, `f${d.id}:${cv.mode}`);
       b.dataset.face = `${d.id}:${cv.mode}`;
       faces.push(b);
     }
@@ -75,10 +97,12 @@ export function placeButtons(cv) {
   faces.forEach((b, i) => {
     b.tabIndex = i === 0 ? 0 : -1;
     const [did, side] = b.dataset.face.split(':');
-    const act = () => { cv.focus = { district: Number(did), side }; cv.draw(); cv.onFace(cv.focus); showTip(cv, b); };
+    // hover and focus light the face and its neighbours and say why in a tip; a click opens
+    // its detail over the foot of the city
+    const act = () => { cv.focus = { district: Number(did), side }; cv.draw(); showTip(cv, b); };
     b.addEventListener('focus', act);
     b.addEventListener('mouseenter', act);
-    b.addEventListener('click', act);
+    b.addEventListener('click', () => { act(); cv.onFace(cv.focus); });
     b.addEventListener('mouseleave', () => { if (document.activeElement !== b) { cv.focus = null; cv.draw(); cv.tip.hidden = true; } });
     b.addEventListener('blur', () => { cv.focus = null; cv.draw(); cv.tip.hidden = true; });
   });

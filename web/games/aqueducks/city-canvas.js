@@ -18,7 +18,7 @@ import { placeButtons, faceKeys } from './city-buttons.js';
 import { sameAsDrawn } from '../../shell/dom-write.js';
 
 export class CityCanvas {
-  constructor(host, { cardOf, onFace, onPlace, onToggle, tipHtml, interactive = true }) {
+  constructor(host, { cardOf, onFace, onPlace, onToggle, tipHtml, interactive = true, fit = false }) {
     // a miniature (minis.js) is a picture only: no buttons over it, nothing to focus or find
     this.interactive = interactive;
     this.tipHtml = tipHtml || null;
@@ -42,8 +42,12 @@ export class CityCanvas {
     this.fall = 1; // how far the toppled districts have fallen (motion.js runs it 0 -> 1)
     this.frame = null; // a Rules picture's {rows: [y0, y1]}: only those rows are drawn
     this.width = 0;
+    this.height = 0; // the height the box offers (0: as tall as the city needs)
+    this.host = host;
+    this.fit = !!fit; // drawn to the box's height too, so nothing scrolls
     this.ro = new ResizeObserver(() => this.resize());
     this.ro.observe(this.el);
+    if (this.fit) this.ro.observe(host);
     this.stopIcons = onIconsLoaded(() => this.draw());
     this.overlay.addEventListener('keydown', (e) => faceKeys(this, e));
   }
@@ -60,14 +64,23 @@ export class CityCanvas {
 
   resize() {
     const w = Math.floor(this.el.clientWidth);
-    if (w && w !== this.width) {
+    const h = this.fit ? this.boxHeight() : 0;
+    if (w && (w !== this.width || h !== this.height)) {
       this.width = w;
+      this.height = h;
       this.layoutAndDraw();
     }
   }
 
+  /** The height the city's box leaves it (its own padding taken off). */
+  boxHeight() {
+    const cs = getComputedStyle(this.host);
+    return Math.max(0, Math.floor(this.host.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)));
+  }
+
   layoutAndDraw() {
     if (!this.width) this.width = Math.floor(this.el.clientWidth) || 600;
+    if (this.fit && !this.height) this.height = this.boxHeight();
     this.layout = this.mode === 'overview' ? this.layoutOverview() : this.layoutSide();
     const dpr = window.devicePixelRatio || 1;
     const { w, h } = this.layout;
@@ -90,25 +103,41 @@ export class CityCanvas {
   }
 
   /**
-   * Columns and rows to draw: the districts, the place targets while placing and the toppled
-   * ones, padded (centred) to at least the 3 × 5 a full city covers so a small city keeps its
-   * proportions. The engine says where a district may go; this only frames it.
+   * Columns and rows to draw. Rows: the city's and the ones it may still grow into, named by
+   * the engine (city.rows); a Rules picture frames only the rows it is about. Columns: the
+   * districts, the place targets while placing and the toppled ones, padded (centred) to the
+   * 3 a full city covers so a small city keeps its proportions.
    */
   extent() {
     // a Rules picture (pictures.js) frames only the rows it is about: rows: [y0, y1]
     const rows = this.frame && this.frame.rows;
     const inFrame = (p) => !rows || (p.y >= rows[0] && p.y <= rows[1]);
     const pts = [...(this.city ? this.city.districts : []), ...(this.place ? this.place.targets : []), ...(this.toppled || [])].filter(inFrame);
-    if (!pts.length) return { x0: 0, x1: 2, y0: 0, y1: 4 };
+    let ys;
+    if (rows) ys = Array.from({ length: rows[1] - rows[0] + 1 }, (_, i) => rows[0] + i);
+    else if (this.city && this.city.rows) ys = this.city.rows.map((r) => r.y);
+    else ys = [...new Set(pts.map((p) => p.y))].sort((a, b) => a - b);
+    for (const p of pts) if (!ys.includes(p.y)) ys.push(p.y);
+    ys.sort((a, b) => a - b);
+    if (!pts.length) return { x0: 0, x1: 2, y0: 0, y1: 4, ys: ys.length ? ys : [0, 1, 2, 3, 4] };
     let x0 = Math.min(...pts.map((p) => p.x));
     let x1 = Math.max(...pts.map((p) => p.x + p.storey - 1)); // an upper storey spans x..x+storey-1
-    let y0 = Math.min(...pts.map((p) => p.y));
-    let y1 = Math.max(...pts.map((p) => p.y));
-    const pad = (lo, hi, n) => { const need = Math.max(0, n - (hi - lo + 1)); return [lo - Math.floor(need / 2), hi + Math.ceil(need / 2)]; };
-    if (rows) return { x0, x1, y0: rows[0], y1: rows[1] };   // a picture: no empty columns
-    [x0, x1] = pad(x0, x1, 3);
-    [y0, y1] = pad(y0, y1, 5);
-    return { x0, x1, y0, y1 };
+    if (!rows) {
+      const need = Math.max(0, 3 - (x1 - x0 + 1));
+      x0 -= Math.floor(need / 2); x1 += Math.ceil(need / 2);
+    }
+    return { x0, x1, y0: ys[0], y1: ys[ys.length - 1], ys };
+  }
+
+  /** A row's name in two short lines (the engine's words), or its number in a Rules picture. */
+  rowLabel(y) {
+    const r = this.city && this.city.rows ? this.city.rows.find((q) => q.y === y) : null;
+    return r ? r.label : ['Row', String(y + 1)];
+  }
+
+  /** Whether row y holds anything to draw besides empty ground (a district, a toppled one). */
+  rowBuilt(y) {
+    return !!(this.city && this.city.districts.some((d) => d.y === y)) || !!(this.toppled && this.toppled.some((d) => d.y === y));
   }
 
   /** Storeys drawn for row y: up to the highest storey that is built or open (min 1). */
@@ -123,45 +152,55 @@ export class CityCanvas {
 
   layoutOverview() {
     const w = this.width;
-    const mL = w < 480 ? 22 : 30;
-    const U = w - 2 * mL;
+    const mL = w < 480 ? 40 : 50;
+    const U = w - mL - (w < 480 ? 22 : 28);
     const ext = this.extent();
     const dw = U / (ext.x1 - ext.x0 + 1);
-    const sh = Math.max(40, Math.min(60, dw * 0.36));
-    const head = 16;
+    // a short box (a phone) loses the caption and the gaps before the storeys shrink
+    const short = this.height && this.height < 360;
+    const gap = short ? 3 : 6;
+    const foot = short ? 0 : 16;
+    // empty rows the city may grow into are drawn thin; built ones a storey-height a storey
+    const rows = ext.ys.map((y) => ({ y, lv: this.city ? this.levels(y, ext) : 1, thin: !this.rowBuilt(y) }));
+    const units = rows.reduce((n, r) => n + (r.thin ? 0.62 : r.lv), 0);
+    const fitted = this.height ? (this.height - foot - rows.length * gap) / units : 60;
+    // fitted to the box: only a box too small for any city (under 12 px a storey) scrolls
+    const sh = Math.max(this.height ? 12 : 22, Math.min(64, dw * 0.42, fitted));
     const slots = [];
     const strips = [];
     let top = 0;
-    for (let y = ext.y0; y <= ext.y1; y++) {
-      const lv = this.city ? this.levels(y, ext) : 1;
-      const h = head + lv * sh + 8;
-      strips.push({ y, top, h, lv });
+    for (const { y, lv, thin } of rows) {
+      const rh = thin ? sh * 0.62 : sh;
+      const h = lv * rh + gap;
+      strips.push({ y, top, h, lv, thin });
       for (let s = 1; s <= lv; s++) {
         for (let x = ext.x0; x <= ext.x1 - s + 1; x++) {
           const left = mL + (s - 1) * dw / 2 + (x - ext.x0) * dw;
-          const t = top + head + (lv - s) * sh;
-          slots.push({ x, y, s, r: { x: left + 3, y: t + 2, w: dw - 6, h: sh - 4 } });
+          const t = top + gap / 2 + (lv - s) * rh;
+          slots.push({ x, y, s, r: { x: left + 3, y: t + 2, w: dw - 6, h: rh - 4 } });
         }
       }
       top += h;
     }
-    return { kind: 'overview', w, h: top + 18, mL, dw, sh, head, strips, slots, ext };
+    return { kind: 'overview', w, h: top + foot, mL, dw, sh, strips, slots, ext, foot };
   }
 
   layoutSide() {
     const w = this.width;
-    const mL = w < 480 ? 26 : 34;
-    const head = 22;
+    const mL = w < 480 ? 44 : 58;
+    const head = 30;
+    const foot = 18;
     const ext = this.extent();
-    const cw = (w - mL - 4) / (ext.y1 - ext.y0 + 1);
-    const ch = Math.max(64, Math.min(118, cw * 0.82));
+    const cw = (w - mL - 4) / ext.ys.length;
+    const fitted = this.height ? (this.height - head - foot - 8) / 3 : 118;
+    const ch = Math.max(40, Math.min(118, cw * 0.9, fitted));
     const cells = [];
-    for (let y = ext.y0; y <= ext.y1; y++) {
+    ext.ys.forEach((y, i) => {
       for (let s = 1; s <= 3; s++) {
-        cells.push({ y, s, r: { x: mL + (y - ext.y0) * cw + 3, y: head + (3 - s) * ch + 3, w: cw - 6, h: ch - 6 } });
+        cells.push({ y, s, r: { x: mL + i * cw + 3, y: head + (3 - s) * ch + 3, w: cw - 6, h: ch - 6 } });
       }
-    }
-    return { kind: 'side', w, h: head + 3 * ch + 26, mL, cw, ch, head, cells, ext };
+    });
+    return { kind: 'side', w, h: head + 3 * ch + foot + 8, mL, cw, ch, head, cells, ext };
   }
 
   /** The picture cell (row y, storey s) of a side view; pictures cover every board row. */

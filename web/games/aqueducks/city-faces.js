@@ -83,20 +83,27 @@ function drawFace(ctx, fr, card, f, side, { small, isSelf, isAdj, ghost = false 
   ctx.font = `600 ${fs}px ${font()}`;
   ctx.textBaseline = 'top';
   const inner = side === 'left' ? fr.x + pad + 3 : fr.x + pad;
-  const maxChars = Math.max(4, Math.floor((fr.w - 2 * pad) / (fs * 0.55)));
-  if (card) ctx.fillText(shortName(card.name, maxChars), inner, fr.y + 3, fr.w - 2 * pad - 2);
-  const iy = fr.y + fr.h - (small ? 13 : 16) - 3;
   const isz = small ? 11 : 14;
+  // a short face (a city fitted to a small screen): the name and the icons on one line
+  const oneLine = fr.h < 34;
+  const icons = f.active && card ? card.produces.length * (isz + 1) : isz + 2;
+  const room = fr.w - 2 * pad - 2 - (oneLine ? icons + 2 : 0);
+  const maxChars = Math.max(4, Math.floor(room / (fs * 0.55)));
+  if (oneLine) ctx.textBaseline = 'middle';
+  if (card) ctx.fillText(shortName(card.name, maxChars), inner, oneLine ? fr.y + fr.h / 2 : fr.y + 3, room);
+  ctx.textBaseline = 'top';
+  const iy = oneLine ? fr.y + (fr.h - isz) / 2 : fr.y + fr.h - (small ? 13 : 16) - 3;
+  const ix0 = oneLine ? fr.x + fr.w - pad - icons - (side === 'right' ? 3 : 0) : inner;
   if (f.active && card) {
-    let ix = inner;
+    let ix = ix0;
     for (const r of card.produces) {
       if (ix + isz < fr.x + fr.w - 2) drawIcon(ctx, r, ix, iy, isz);
       ix += isz + 1;
     }
     if (f.doused) ctx.globalAlpha = 0.9; // for the water drop below
   } else if (!f.active) {
-    drawIcon(ctx, 'hidden', inner, iy, isz);
-    if (fr.w > 54) {
+    drawIcon(ctx, 'hidden', ix0, iy, isz);
+    if (fr.w > 54 && !oneLine) {
       ctx.font = `italic 600 ${small ? 9 : 10.5}px ${font()}`;
       ctx.fillStyle = '#6d4a4a';
       ctx.fillText('hidden', inner + isz + 3, iy + (small ? 1 : 2));
@@ -142,7 +149,7 @@ export function drawCell(ctx, r, card, f, d, { isSelf, isAdj }) {
   ctx.strokeStyle = INK; ctx.lineWidth = 1.3; roundRect(ctx, r.x, r.y, r.w, r.h, 7); ctx.stroke();
   const fs = r.w < 80 ? 9.5 : 11.5;
   ctx.fillStyle = INK; ctx.font = `700 ${fs}px ${font()}`; ctx.textBaseline = 'top';
-  const lines = wrap(ctx, card ? card.name : '?', r.w - 10, 2);
+  const lines = wrap(ctx, card ? card.name : '?', r.w - 10, r.h < 56 ? 1 : 2);
   lines.forEach((ln, i) => ctx.fillText(ln, r.x + 5, r.y + 7 + i * (fs + 2)));
   const isz = r.w < 80 ? 12 : 16;
   let ix = r.x + 5;
@@ -151,10 +158,13 @@ export function drawCell(ctx, r, card, f, d, { isSelf, isAdj }) {
     drawIcon(ctx, rr, ix, iy, isz);
     ix += isz + 2;
   }
-  ctx.fillStyle = '#4a5d66'; ctx.font = `600 ${r.w < 80 ? 8.5 : 10}px ${font()}`;
-  ctx.textAlign = 'right';
-  ctx.fillText(`col ${d.x + 1}`, r.x + r.w - 5, iy + 2);
-  ctx.textAlign = 'start';
+  if (d.across) {
+    // which district of the row it belongs to (the engine's words: left, middle, right)
+    ctx.fillStyle = '#4a5d66'; ctx.font = `600 ${r.w < 80 ? 8.5 : 10}px ${font()}`;
+    ctx.textAlign = 'right';
+    ctx.fillText(d.across, r.x + r.w - 5, iy + 2);
+    ctx.textAlign = 'start';
+  }
   if (f.doused) {
     const sz = isz - 2;
     drawIcon(ctx, 'water', r.x + r.w - sz - 4, r.y + 6, sz);

@@ -12,28 +12,37 @@ export function paintOverview(ctx, cv) {
   const L = cv.layout;
   const hl = cv.hl();
   const small = L.dw < 130;
-  for (const { y, top, h, lv } of L.strips) {
+  for (const { y, top, h, lv, thin } of L.strips) {
     // strip background
-    ctx.fillStyle = y % 2 ? 'rgba(13,59,79,.035)' : 'rgba(13,59,79,.07)';
-    roundRect(ctx, 2, top + 2, L.w - 4, h - 5, 10); ctx.fill();
-    ctx.fillStyle = '#0d3b4f';
-    ctx.font = `700 12px ${font()}`;
-    ctx.textBaseline = 'top';
-    ctx.fillText(`Row ${y + 1}`, 10, top + 5);
+    ctx.fillStyle = thin ? 'rgba(13,59,79,.025)' : 'rgba(13,59,79,.065)';
+    roundRect(ctx, 2, top + 1, L.w - 4, h - 2, 8); ctx.fill();
+    // the row's name in the margin, in two short lines
+    const [a, b] = cv.rowLabel(y);
+    ctx.fillStyle = thin ? 'rgba(13,59,79,.55)' : '#0d3b4f';
+    ctx.textBaseline = 'middle'; ctx.textAlign = 'center';
+    const cx = (L.mL - 18) / 2 + 2;
+    const big = /^[0-9]+$/.test(b);
+    const mid = top + h / 2;
+    const lh = Math.min(1, h / 34); // a short strip: smaller lines, closer together
+    ctx.font = `600 ${Math.max(7, (thin ? 9 : 10) * lh)}px ${font()}`;
+    ctx.fillText(a, cx, mid - (big ? 8 : 6) * lh, L.mL - 20);
+    ctx.font = big ? `800 ${Math.max(8, (thin ? 12 : 16) * lh)}px ${font()}` : `600 ${Math.max(7, (thin ? 9 : 10) * lh)}px ${font()}`;
+    ctx.fillText(b, cx, mid + (big ? 6 : 5) * lh, L.mL - 20);
+    ctx.textAlign = 'start';
     // ground line
-    const ground = top + L.head + lv * L.sh + 1;
-    ctx.strokeStyle = '#8a7a55'; ctx.lineWidth = 2;
-    ctx.beginPath(); ctx.moveTo(L.mL - 6, ground); ctx.lineTo(L.w - L.mL + 6, ground); ctx.stroke();
+    const ground = top + h - 3;
+    ctx.strokeStyle = thin ? 'rgba(138,122,85,.35)' : '#8a7a55'; ctx.lineWidth = thin ? 1 : 2;
+    ctx.beginPath(); ctx.moveTo(L.mL - 4, ground); ctx.lineTo(L.w - 8, ground); ctx.stroke();
     // sight lines per storey
     for (let s = 1; s <= lv; s++) {
-      const cy = top + L.head + (lv - s) * L.sh + L.sh / 2;
       const inRow = [];
       for (let x = L.ext.x0; x <= L.ext.x1 - s + 1; x++) { const d = cv.districtAt(x, y, s); if (d) inRow.push({ x, d }); }
       if (!inRow.length) continue;
       const first = L.slots.find((q) => q.x === inRow[0].x && q.y === y && q.s === s).r;
       const last = L.slots.find((q) => q.x === inRow[inRow.length - 1].x && q.y === y && q.s === s).r;
-      sight(ctx, 3, first.x, cy, 'left');
-      sight(ctx, L.w - 3, last.x + last.w, cy, 'right');
+      const cy = first.y + first.h / 2;
+      sight(ctx, L.mL - 18, first.x, cy, 'left');
+      sight(ctx, L.w - 4, last.x + last.w, cy, 'right');
     }
   }
   // slots
@@ -52,8 +61,8 @@ export function paintOverview(ctx, cv) {
     drawDistrict(ctx, d, r, { hl, small, cardOf: cv.cardOf, protect: cv.protect });
   }
   ctx.fillStyle = '#4a5d66'; ctx.font = `600 11px ${font()}`; ctx.textBaseline = 'top';
-  ctx.fillText(L.w < 480 ? 'Each row from the front. The first face each eye meets is active.'
-    : 'Each row seen from the front. Looking along a storey, the first face each eye meets is active; faces behind it are hidden.', 8, L.h - 15, L.w - 16);
+  if (L.foot) ctx.fillText(L.w < 480 ? 'Each row from the front: the first face each eye meets is active.'
+    : 'Each row seen from the front. Looking along a storey, the first face each eye meets is active; faces behind it are hidden.', 8, L.h - 13, L.w - 16);
   paintToppled(ctx, cv, small);
   paintTargets(ctx, cv, small);
 }
@@ -114,7 +123,7 @@ function paintTargets(ctx, cv, small) {
     ctx.fillStyle = t.legal ? '#1f6b42' : 'rgba(74,93,102,.7)';
     ctx.font = `700 ${small ? 10 : 12}px ${font()}`;
     ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-    ctx.fillText(t.legal ? (small ? '+' : '+ build here') : (small ? '×' : 'not allowed'), r.x + r.w / 2, r.y + r.h / 2);
+    ctx.fillText(t.legal ? (small || r.h < 26 ? '+' : '+ build here') : (small || r.h < 26 ? '×' : 'not allowed'), r.x + r.w / 2, r.y + r.h / 2);
     ctx.textAlign = 'start';
   }
 }
@@ -130,38 +139,72 @@ function sight(ctx, edgeX, faceX, cy, side) {
   drawIcon(ctx, 'eye', side === 'left' ? edgeX : edgeX - 16, cy - 8, 16);
 }
 
-/** Left or right view: rows × 3 storeys, each space showing the nearest face from that side. */
+/** Left or right view: rows × 3 storeys, each space showing the nearest face from that side;
+ * while building, where the chosen district would stand (and whether this side would see it);
+ * while protecting, the districts picked. */
 export function paintSide(ctx, cv) {
   const L = cv.layout;
   const side = cv.mode;
   const hl = cv.hl();
   ctx.fillStyle = 'rgba(13,59,79,.06)';
   roundRect(ctx, 2, 2, L.w - 4, L.h - 4, 10); ctx.fill();
-  ctx.fillStyle = '#0d3b4f'; ctx.font = `700 12px ${font()}`; ctx.textBaseline = 'top'; ctx.textAlign = 'center';
-  for (let y = L.ext.y0; y <= L.ext.y1; y++) ctx.fillText(`Row ${y + 1}`, L.mL + (y - L.ext.y0) * L.cw + L.cw / 2, 5);
-  ctx.textAlign = 'start';
+  ctx.fillStyle = '#0d3b4f'; ctx.textBaseline = 'middle'; ctx.textAlign = 'center';
+  L.ext.ys.forEach((y, i) => {
+    const [a, b] = cv.rowLabel(y);
+    ctx.font = `700 12px ${font()}`;
+    ctx.fillText(`${a} ${b}`, L.mL + i * L.cw + L.cw / 2, 15, L.cw - 6);
+  });
+  const storeys = (cv.board && cv.board.storeys) || ['ground floor', 'second storey', 'third storey'];
   for (let s = 1; s <= 3; s++) {
-    ctx.fillStyle = '#0d3b4f';
-    ctx.fillText(`S${s}`, 6, L.head + (3 - s) * L.ch + L.ch / 2 - 6);
+    const [first, ...rest] = storeys[s - 1].split(' ');
+    const cy = L.head + (3 - s) * L.ch + L.ch / 2;
+    ctx.font = `700 10px ${font()}`; ctx.fillText(first, L.mL / 2, cy - 6, L.mL - 4);
+    ctx.font = `600 10px ${font()}`; ctx.fillText(rest.join(' '), L.mL / 2, cy + 6, L.mL - 4);
   }
+  ctx.textAlign = 'start';
   const ground = L.head + 3 * L.ch + 2;
   ctx.strokeStyle = '#8a7a55'; ctx.lineWidth = 2;
   ctx.beginPath(); ctx.moveTo(L.mL, ground); ctx.lineTo(L.w - 4, ground); ctx.stroke();
-  ctx.fillStyle = '#4a5d66'; ctx.font = `600 11px ${font()}`;
+  ctx.fillStyle = '#4a5d66'; ctx.font = `600 11px ${font()}`; ctx.textBaseline = 'top';
   ctx.fillText(side === 'left' ? 'Seen from the left edge of the city: each space shows the nearest left face.'
-    : 'Seen from the right edge of the city: each space shows the nearest right face.', L.mL, ground + 6, L.w - L.mL - 6);
+    : 'Seen from the right edge of the city: each space shows the nearest right face.', L.mL, ground + 5, L.w - L.mL - 6);
+  const chosen = cv.place && cv.place.chosen;
   for (const c of L.cells) {
     const v = cv.pictureAt(side, c.y, c.s);
     const r = c.r;
+    const here = chosen && chosen.y === c.y && chosen.storey === c.s;
+    if (here && cv.place.ghost && cv.place.ghost[side].active) {
+      // the new district would be the face seen from this side: drawn in its place
+      const card = cv.cardOf(cv.place.ghost[side].key);
+      drawCell(ctx, r, card, { doused: false }, { protected: false }, { isSelf: false, isAdj: false });
+      placeMark(ctx, r, 'new district here');
+      continue;
+    }
     if (!v) {
       ctx.setLineDash([4, 4]); ctx.strokeStyle = 'rgba(13,59,79,.22)'; ctx.lineWidth = 1;
       roundRect(ctx, r.x, r.y, r.w, r.h, 6); ctx.stroke(); ctx.setLineDash([]);
-      continue;
+    } else {
+      const d = cv.city.districts.find((q) => q.id === v.district);
+      const f = d[side];
+      const card = cv.cardOf(f.key);
+      const key = `${d.id}:${side}`;
+      drawCell(ctx, r, card, f, d, { isSelf: hl.self === key, isAdj: hl.adj.has(`${side}:${f.card}`) });
+      if (cv.protect && cv.protect.selected.has(d.id)) {
+        ctx.strokeStyle = '#2e8b57'; ctx.lineWidth = 4; roundRect(ctx, r.x - 2, r.y - 2, r.w + 4, r.h + 4, 8); ctx.stroke();
+      }
     }
-    const d = cv.city.districts.find((q) => q.id === v.district);
-    const f = d[side];
-    const card = cv.cardOf(f.key);
-    const key = `${d.id}:${side}`;
-    drawCell(ctx, r, card, f, d, { isSelf: hl.self === key, isAdj: hl.adj.has(`${side}:${f.card}`) });
+    // built behind a face this side sees: the new district would be hidden from here
+    if (here) placeMark(ctx, r, v ? 'new district behind this face' : 'new district here');
   }
+}
+
+/** Where the district being built would stand, in a side view. */
+function placeMark(ctx, r, text) {
+  ctx.strokeStyle = '#2e8b57'; ctx.lineWidth = 3; ctx.setLineDash([7, 4]);
+  roundRect(ctx, r.x - 2, r.y - 2, r.w + 4, r.h + 4, 8); ctx.stroke(); ctx.setLineDash([]);
+  ctx.font = `700 10px ${font()}`;
+  const tw = Math.min(ctx.measureText(text).width + 10, r.w);
+  ctx.fillStyle = '#2e8b57'; roundRect(ctx, r.x + r.w / 2 - tw / 2, r.y + r.h - 16, tw, 15, 7); ctx.fill();
+  ctx.fillStyle = '#fff'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+  ctx.fillText(text, r.x + r.w / 2, r.y + r.h - 8.5, r.w - 6); ctx.textAlign = 'start';
 }

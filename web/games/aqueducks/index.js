@@ -30,9 +30,12 @@ import { overPanel, showOver } from './game-over.js';
 import { moveTargets } from './move-targets.js';
 
 const SPEED_KEY = 'pnd.aqueducks.speed';
-// where the other cities' miniatures fold into the tabs (style.css: the same widths): phones
-// and portrait tablets, where a strip of them would leave the person's own city two rows
-const FOLD_MINIS = '(max-width: 900px), (max-height: 560px)';
+// where the other cities' miniatures fold into the seats' tabs: every size now (a strip of
+// them over the city took the room the whole city needs to fit the screen without scrolling);
+// a tab shows its city at full size
+const FOLD_MINIS = 'all';
+// the narrow screens' layout (style.css: the same widths): the decision on top, the city or the hand under it
+const NARROW = '(max-width: 900px), (max-height: 560px)';
 const PHASES = { build: Build, publican: Publican, protect: Protect, draft: Draft };
 
 export async function mount(el, session) {
@@ -72,6 +75,7 @@ class AqueducksUI {
     this.hidden = false;
     this.shown = null; // whose city is on screen
     this.mode = 'overview';
+    this.pane = 'hand'; // narrow screens: the city or the hand under the decision
     this.build = Build.newBuildState();
     this.protectSel = new Set();
     this.draftSel = null;
@@ -95,10 +99,11 @@ class AqueducksUI {
     this.fitStrips = () => { fitNews(this.el.news); fitTrack(this.el.top.querySelector('.aq-track')); };
     window.addEventListener('resize', this.fitStrips);
     // the boards fold behind their button when the side column has no room left for them
-    this.foldBoards = () => foldBoards(this.frame.board, this.foldQuery.matches);
+    this.foldBoards = () => foldBoards(this.frame.board, this.narrowQuery.matches);
     window.addEventListener('resize', this.foldBoards);
     // phones fold the miniatures into the seats' tabs (minis.js); crossing the line redraws
     this.foldQuery = matchMedia(FOLD_MINIS);
+    this.narrowQuery = matchMedia(NARROW);
     this.foldChange = () => this.refresh();
     this.foldQuery.addEventListener('change', this.foldChange);
   }
@@ -184,12 +189,15 @@ class AqueducksUI {
 
   yourTurn(player, snap) {
     this.turn = player;
+    // a decision that starts from the hand shows it on a narrow screen; the others, the city
+    this.pane = { build: 'hand', draft: 'hand', publican: 'board' }[snap.view.action] || 'city';
     this.shown = player;
     this.snap = snap;
     this.build = Build.newBuildState();
     this.protectSel = new Set();
     this.draftSel = null;
     this.errorText = null;
+    this.el.detail.replaceChildren();
     // a new decision shows the hand again where the open boards stood in its place
     if (this.frame.board.querySelector('.aq.boards-fold')) this.closeBoards();
     this.refresh();
@@ -270,6 +278,12 @@ class AqueducksUI {
     if (err) { this.errorText = err.message; this.frame.announce(err.message); this.refresh(); }
   }
 
+  /** Narrow screens: show the city or the hand under the decision panel. */
+  showPane(pane) {
+    this.pane = pane;
+    this.refresh();
+  }
+
   viewMode(mode, redraw = true) {
     this.mode = mode;
     if (redraw) this.refresh();
@@ -317,6 +331,18 @@ class AqueducksUI {
     root.dataset.action = action;
     root.dataset.over = String(!!this.snap.over);
     root.dataset.gameId = this.session.id;
+    // narrow screens: a build's two cards picked, the city is where the next click goes
+    const pane = turn && action === 'build' && this.build.b !== null && this.pane === 'hand' && this.build.place === null && !this.paneAuto ? 'city' : null;
+    if (pane) { this.pane = pane; this.paneAuto = true; }
+    if (this.build.b === null) this.paneAuto = false;
+    const visiting = action === 'publican' && !v.solo && !!v.pondifex && !this.snap.over;
+    if (this.pane === 'board' && !visiting) this.pane = 'city';
+    root.dataset.pane = this.pane;
+    root.querySelector('.aq-panes [data-pane=board]').hidden = !visiting;
+    for (const t of root.querySelectorAll('.aq-panes [data-pane]')) {
+      t.setAttribute('aria-selected', String(t.dataset.pane === this.pane));
+      if (t.dataset.pane === 'hand') t.textContent = action === 'draft' && turn ? 'Draft' : `Hand (${(v.hand || []).length})`;
+    }
     // track + news
     const track = setHtml(this.el.top, actionTrack(v));
     if (!this.news.length) this.newsOpen = false;
@@ -343,13 +369,12 @@ class AqueducksUI {
         const g = Build.ghostFaces(this.myCity(), this.build.place);
         ghost = { storey: this.build.place.storey, left: { key: this.keyOf(info.move.cards[0]), active: g.left }, right: { key: this.keyOf(info.move.cards[1]), active: g.right } };
       }
+      // the left and right views show it too: where it would stand, seen from that side
       place = { targets, chosen: this.build.place, ghost };
-      if (this.mode !== 'overview') this.mode = 'overview';
     }
     if (turn && mine && action === 'protect') {
       const info = Protect.protectInfo(this);
       protect = { selectable: info.selectable, selected: this.protectSel };
-      if (this.mode !== 'overview') this.mode = 'overview';
     }
     for (const b of this.el.views.querySelectorAll('[data-view]')) b.setAttribute('aria-checked', String(b.dataset.view === this.mode));
     this.city.set({ city: shownCity, board: v.board, mode: this.mode, place, protect, toppled: this.toppledOf(this.shown) });

@@ -15,7 +15,7 @@ export function eventText(ev, seats, cardName, cardNameById = (id) => `card ${id
     case 'build': {
       const [a, b] = ev.keys.map(cardName);
       const hid = (ev.obstructed || []).map((o) => cardName(o.key));
-      return `${who(ev.player)} built ${a} (left) and ${b} (right) at row ${ev.y + 1}, column ${ev.x + 1}, storey ${ev.storey}` +
+      return `${who(ev.player)} built ${a} (left) and ${b} (right)${ev.place ? ` at ${ev.place}` : ''}` +
         `${ev.bridge ? ' on a bridge' : ''}${ev.duckats ? `, +${count(ev.duckats, 'duckat')}` : ''}` +
         `${hid.length ? `; now hidden: ${hid.join(', ')}` : ''}.`;
     }

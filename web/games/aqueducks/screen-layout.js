@@ -19,9 +19,16 @@ export function layoutScreen(ui) {
   const b = ui.frame.board;
   b.innerHTML = `
     <div class="aq" data-testid="aqueducks">
-      <div class="aq-top"></div>
-      <div class="aq-news" data-testid="news" role="region" aria-label="Since your last move" tabindex="0"></div>
+      <div class="aq-topbar">
+        <div class="aq-top"></div>
+        <div class="aq-news" data-testid="news" role="region" aria-label="Since your last move" tabindex="0"></div>
+      </div>
       <div class="aq-main">
+        <div class="aq-panes" role="tablist" aria-label="Show">
+          <button type="button" role="tab" data-pane="board" data-testid="pane-board" hidden>Pondifex</button>
+          <button type="button" role="tab" data-pane="city" data-testid="pane-city">City</button>
+          <button type="button" role="tab" data-pane="hand" data-testid="pane-hand">Hand</button>
+        </div>
         <div class="aq-citycol">
           <div class="aq-citybar">
             <div class="aq-tabs" role="tablist" aria-label="Whose city"></div>
@@ -57,6 +64,7 @@ export function layoutScreen(ui) {
     boards: b.querySelector('.aq-boards'),
   };
   ui.city = new CityCanvas(ui.el.cityBox, {
+    fit: true,
     cardOf: (key) => ui.cat.byKey[key],
     onFace: (f) => showFace(ui, f),
     onPlace: (t) => Build.clickPlace(ui, t),
@@ -85,6 +93,11 @@ export function layoutScreen(ui) {
     ui.refresh();
     if (toggle) ui.el.news.querySelector('.aq-news-all').focus();
   }, true);
+  // narrow screens show the city or the hand under the decision: a tab each (index.js pane)
+  b.querySelector('.aq-panes').addEventListener('click', (e) => {
+    const t = e.target.closest('[data-pane]');
+    if (t) ui.showPane(t.dataset.pane);
+  });
   ui.el.views.addEventListener('click', (e) => {
     const v = e.target.closest('[data-view]');
     if (v) ui.viewMode(v.dataset.view);
@@ -113,10 +126,8 @@ export function layoutScreen(ui) {
     else if (a === 'draft') Draft.clickCard(ui, cid);
     else showCard(ui, c.dataset.key);
   });
-  ui.el.hand.addEventListener('focusin', (e) => {
-    const c = e.target.closest('[data-card-id]');
-    if (c) showCard(ui, c.dataset.key, false);
-  });
+  // the detail floats over the foot of the city until it is closed (or the next decision)
+  ui.el.detail.addEventListener('click', (e) => { if (e.target.closest('[data-act=detail-close]')) ui.el.detail.replaceChildren(); });
   ui.el.boards.addEventListener('click', (e) => {
     if (e.target.closest('[data-act=boards-close]')) { ui.closeBoards(); toggle.focus(); return; }
     const s = e.target.closest('[data-space]');

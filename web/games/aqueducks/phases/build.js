@@ -7,6 +7,7 @@ export function newBuildState() {
   return { a: null, b: null, place: null, orient: 0, bridge: 0, error: null };
 }
 
+const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 const same = (m, a, b) => (m.cards[0] === a && m.cards[1] === b) || (m.cards[0] === b && m.cards[1] === a);
 const at = (m, p) => m.x === p.x && m.y === p.y && m.storey === p.storey;
 
@@ -42,7 +43,7 @@ export function buildInfo(ui) {
  * now (city.spaces: supported, within the 3 × 5 extent, in any direction), legal ones for this
  * pair marked. */
 export function placeTargets(ui, info) {
-  return ui.myCity().spaces.map((p) => ({ x: p.x, y: p.y, storey: p.storey, legal: info.pair.some((m) => at(m, p)) }));
+  return ui.myCity().spaces.map((p) => ({ x: p.x, y: p.y, storey: p.storey, place: p.place, legal: info.pair.some((m) => at(m, p)) }));
 }
 
 /** Would each face of a new district here be seen (presentation only, from the view). */
@@ -64,7 +65,6 @@ export function clickCard(ui, cid) {
     const k = info.bridges.indexOf(cid);
     if (k >= 0) st.bridge = k;
   }
-  if (st.a !== null && st.b !== null) ui.viewMode('overview', false);
   ui.refresh();
   const info = buildInfo(ui);
   if (st.a !== null && st.b === null) ui.frame.announce(`${ui.cardName(st.a)} picked. Now pick the second building.`);
@@ -85,12 +85,12 @@ export async function clickPlace(ui, t) {
     if (err) { st.error = err.message; ui.frame.announce(err.message); ui.refresh(); }
     return;
   }
-  st.place = { x: t.x, y: t.y, storey: t.storey };
+  st.place = { x: t.x, y: t.y, storey: t.storey, place: t.place };
   st.orient = 0;
   st.bridge = 0;
   ui.refresh();
   const info = buildInfo(ui);
-  ui.frame.announce(`Row ${t.y + 1}, column ${t.x + 1}, storey ${t.storey}. ${describe(ui, info)} Press Build to confirm.`);
+  ui.frame.announce(`${cap(t.place)}. ${describe(ui, info)} Press Build to confirm.`);
   const btn = ui.root.querySelector('[data-testid=confirm-build]');
   if (btn) btn.focus();
 }
@@ -121,7 +121,7 @@ export function panel(ui) {
   const steps = [
     ['1', 'first building', st.a !== null ? ui.cardName(st.a) : null],
     ['2', 'second building', st.b !== null ? ui.cardName(st.b) : null],
-    ['3', 'place', st.place ? `row ${st.place.y + 1}, col ${st.place.x + 1}, storey ${st.place.storey}` : null],
+    ['3', 'place', st.place ? st.place.place : null],
   ];
   const chips = `<ol class="aq-steps">${steps.map(([n, what, v]) => `<li class="${v ? 'done' : ''}"><b>${n}</b> ${v ? ui.esc(v) : what}</li>`).join('')}</ol>`;
   let prompt;

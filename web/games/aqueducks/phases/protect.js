@@ -1,6 +1,8 @@
 // Protect: choose which districts survive the Downfall; the engine's legal combinations
 // decide what may be picked together.
 
+const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
 export function protectInfo(ui) {
   const combos = ui.snap.legal.filter((m) => m.type === 'protect').map((m) => m.districts);
   const sel = ui.protectSel;
@@ -31,10 +33,10 @@ export function panel(ui) {
     const on = ui.protectSel.has(d.id);
     const can = selectable.has(d.id);
     return `<button type="button" class="btn btn-small aq-protect-item ${on ? 'btn-sel' : ''}" data-protect="${d.id}" aria-pressed="${on}" ${can || on ? '' : 'aria-disabled="true"'}
-      data-testid="protect-item-${d.id}">${on ? '🛡 ' : ''}Row ${d.y + 1} · col ${d.x + 1} · S${d.storey}: ${ui.esc(ui.cardName(d.left.card, d.left.key))} / ${ui.esc(ui.cardName(d.right.card, d.right.key))}</button>`;
+      data-testid="protect-item-${d.id}"><span class="aq-protect-where">${on ? '🛡 ' : ''}${ui.esc(cap(d.place))}</span> <span class="aq-protect-names">${ui.esc(ui.cardName(d.left.card, d.left.key))} / ${ui.esc(ui.cardName(d.right.card, d.right.key))}</span></button>`;
   }).join('');
-  return `<p class="aq-prompt">The Gauls are coming! Protect <b>${need}</b> more district${need === 1 ? '' : 's'}: everything unprotected falls at the Downfall.
-    Pick on the city (dashed yellow = can be picked) or below. Districts with a green shield are already safe.</p>
+  return `<p class="aq-prompt">The Gauls are coming! Protect <b>${need}</b> more district${need === 1 ? '' : 's'}: the rest fall at the Downfall.
+    Pick on the city or below (a green shield is safe already).</p>
     ${ui.errorText ? `<p class="aq-error" role="alert" data-testid="error">${ui.esc(ui.errorText)}</p>` : ''}
     <div class="aq-buttons aq-protect-list">${items}</div>
     <div class="aq-buttons aq-foot"><button type="button" class="btn btn-primary" data-act="confirm" data-testid="confirm-protect" ${exact ? '' : 'disabled'}>Protect ${ui.protectSel.size}/${need}</button></div>`;
