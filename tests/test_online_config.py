@@ -23,7 +23,7 @@ pytestmark = needs_node
 RESOLVE = """
 const { resolveSettings } = await import(process.argv[1]);
 const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-console.log(JSON.stringify(cases.map(([site, mine, sig]) => resolveSettings(site, mine, sig))));
+console.log(JSON.stringify(cases.map(([site, mine, sig, mq]) => resolveSettings(site, mine, sig, mq ?? null))));
 """
 ICE = """
 const { checkIce, iceLines } = await import(process.argv[1]);
@@ -35,6 +35,11 @@ const { checkRelay } = await import(process.argv[1]);
 const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 console.log(JSON.stringify(cases.map((c) => checkRelay(c))));
 """
+TRYSTERO = ROOT / "node_modules" / "@trystero-p2p" / "mqtt" / "dist" / "index.mjs"
+BROKERS = """
+const { defaultRelayUrls } = await import(process.argv[1]);
+console.log(JSON.stringify(defaultRelayUrls));
+"""
 CLIENT = """
 const { util } = require(process.argv[1]);
 console.log(JSON.stringify({ host: util.CLOUD_HOST, port: util.CLOUD_PORT, ice: util.defaultConfig.iceServers }));
@@ -43,6 +48,43 @@ console.log(JSON.stringify({ host: util.CLOUD_HOST, port: util.CLOUD_PORT, ice: 
 
 def resolve(*cases):
     return run(RESOLVE, CONFIG, [list(c) for c in cases])
+
+
+@pytest.mark.skipif(not TRYSTERO.exists(), reason="needs node_modules (npm ci)")
+def test_the_shipped_defaults_name_two_independent_introducers():
+    """PeerJS's server and, apart from it, MQTT brokers of several operators, each one that
+    trystero itself announces on (read from the vendored package)."""
+    assert SHIPPED["signaling"] and SHIPPED["brokers"]
+    assert set(SHIPPED["brokers"]) <= set(run(BROKERS, TRYSTERO, None))
+    hosts = [b.split("//")[1].split(":")[0] for b in SHIPPED["brokers"]]
+    operators = {".".join(h.split(".")[-2:]) for h in hosts}
+    assert len(operators) >= 2 and "peerjs.com" not in operators, operators
+    [default] = resolve((SHIPPED, None, None, None))
+    assert default["brokers"] == SHIPPED["brokers"] and default["signaling"] == SHIPPED["signaling"]
+
+
+MINE_BROKER = "wss://mqtt.example.org:8884/mqtt"
+LINKED_BROKER = "ws://192.0.2.7:9001/"
+
+
+def test_brokers_come_from_the_link_then_the_persons_settings_then_the_site():
+    site, mine, linked, off, linked_off = resolve(
+        (SHIPPED, None, None, None), (SHIPPED, {"brokers": [MINE_BROKER]}, None, None),
+        (SHIPPED, {"brokers": [MINE_BROKER]}, LINKED, [LINKED_BROKER]), (SHIPPED, {"brokers": []}, None, None),
+        (SHIPPED, {"brokers": [MINE_BROKER]}, LINKED, []))
+    assert site["brokers"] == SHIPPED["brokers"]
+    assert mine["brokers"] == [MINE_BROKER] and mine["brokersName"] == "the MQTT broker at mqtt.example.org:8884"
+    assert mine["signaling"] == SHIPPED["signaling"]  # either introducer overridden alone
+    assert linked["brokers"] == [LINKED_BROKER] and linked["signaling"] == LINKED
+    assert off["brokers"] == [] and off["brokersName"] == ""  # an empty list turns it off
+    assert linked_off["brokers"] == []  # a host who turned it off: the guest does not try it
+    # a damaged layer is passed over whole
+    for bad in (["https://x/"], "wss://x/", [5], ["wss://x/?q=1"], [MINE_BROKER] * 9):
+        [r] = resolve((SHIPPED, {"brokers": bad}, None, None))
+        assert r["brokers"] == SHIPPED["brokers"], bad
+    # a site naming only brokers has one introducer
+    [only] = resolve(({"brokers": [MINE_BROKER]}, None, None, None))
+    assert only["signaling"] is None and only["brokers"] == [MINE_BROKER]
 
 
 OWN = "ws://192.0.2.7:9000/"
@@ -66,7 +108,9 @@ def test_the_shipped_defaults_are_the_public_peerjs_server_and_public_stun_with_
     # and they pass the checks every layer passes
     [default] = resolve((SHIPPED, None, None))
     assert default == {"signaling": "wss://0.peerjs.com/", "iceServers": SHIPPED["iceServers"], "relay": None,
-                       "name": "PeerJS's free public server (0.peerjs.com)", "own": False}
+                       "name": "PeerJS's free public server (0.peerjs.com)", "own": False,
+                       "brokers": SHIPPED["brokers"],
+                       "brokersName": "three public MQTT brokers (test.mosquitto.org, broker.emqx.io, broker.hivemq.com)"}
     options = run("const { peerOptions } = await import(process.argv[1]);"
                   " console.log(JSON.stringify(peerOptions('wss://0.peerjs.com/', [{urls: 'stun:a:1'}])));", CONFIG, None)
     assert options["config"] == {"iceServers": [{"urls": "stun:a:1"}]}
@@ -119,8 +163,8 @@ def test_a_persons_settings_then_an_invitations_server_override_the_default_in_t
     site, own, linked, both = resolve((SHIPPED, None, None), (SHIPPED, mine, None), (SHIPPED, None, LINKED),
                                       (SHIPPED, mine, LINKED))
     assert site["signaling"] == SHIPPED["signaling"] and not site["own"]
-    assert own == {"signaling": OWN, "iceServers": mine["iceServers"], "relay": None,
-                   "name": "the signaling server at 192.0.2.7:9000", "own": True}
+    assert {k: v for k, v in own.items() if not k.startswith("brokers")} == {
+        "signaling": OWN, "iceServers": mine["iceServers"], "relay": None, "name": "the signaling server at 192.0.2.7:9000", "own": True}
     assert linked["signaling"] == LINKED and linked["iceServers"] == SHIPPED["iceServers"]
     assert both["signaling"] == LINKED and both["iceServers"] == mine["iceServers"]  # ICE is this device's own
     assert both["name"] == "the signaling server at peer.example.org"
