@@ -12,6 +12,11 @@ function person(match) {
   return p === null || p === undefined || !match.seats.humans.includes(p) ? null : p;
 }
 
+/** Is every seat but `player`'s played by a bot here (a solo game too)? (docs/rulings/take-backs.md T1) */
+function botsOnly(match, player) {
+  return match.session.seats.every((_, i) => i === player || match.seats.bots.includes(i));
+}
+
 /**
  * @param match the running Match
  * @param slot  the element the button goes into (the frame's history slot)
@@ -56,10 +61,11 @@ export function attachUndo(match, slot, { say = () => {}, refuse = showToast } =
     show();
   }
 
-  /** What may be taken back now, asked of the engine at the press: a bot may have replied since
-   *  the button was offered (nothing holds its reply back), and the take-back then takes its
-   *  reply with the person's move. A refusal carries its reason. */
-  async function wanted() {
+  /** What may be taken back now: the offer on screen (taken at once, so a bot still deciding
+   *  drops its decision: T3), else the engine is asked (Ctrl+Z with no button shown, or again
+   *  after a bot's reply landed first), so a refusal carries its reason. */
+  async function wanted(fresh = false) {
+    if (offer && !fresh) return { ok: true, want: offer };
     const player = person(match);
     if (match.stopped || player === null) {
       return { ok: false, error: { code: 'illegal_move', message: 'Nobody playing on this device has a move to take back.' } };
@@ -75,16 +81,17 @@ export function attachUndo(match, slot, { say = () => {}, refuse = showToast } =
     if (busy) return { ok: false, error: { code: 'busy', message: 'A take-back is on its way.' } };
     busy = true;
     show();
+    let got = await wanted();
     offer = null;
     show();
-    let got = await wanted();
     let res = got;
-    // A bot's reply that landed between the question and the take-back makes the engine refuse
-    // the count it was asked for ("the game has moved on"): ask once more and take that.
+    // Nothing holds a bot's reply back, so one may land between the offer and the take-back:
+    // the engine then refuses the count offered ("the game has moved on"). Against bots only
+    // the person still means their last move, so the engine is asked again and that is taken.
     for (let tries = 0; got.ok && tries < 2; tries += 1) {
       res = await match.takeBack(got.want.player, got.want.moves);
-      if (res.ok || match.stopped) break;
-      const again = await wanted();
+      if (res.ok || match.stopped || !botsOnly(match, got.want.player)) break;
+      const again = await wanted(true);
       if (!again.ok || again.want.moves === got.want.moves) break;
       got = again;
     }
