@@ -550,6 +550,11 @@ def test_the_end_of_game_bar_keeps_its_rows_drops_hint_and_the_replay_has_no_pla
     page.click("[data-testid=after-game]")     # folds away, and opens again
     assert not panel.is_visible()
     page.click("[data-testid=after-game]")
+    assert panel.is_visible()
+    board = page.locator(".frame-board").bounding_box()   # a touch of the table folds it too
+    page.mouse.click(board["x"] + board["width"] / 2, board["y"] + board["height"] - 20)
+    assert not panel.is_visible()
+    page.click("[data-testid=after-game]")
     page.click("[data-testid=after-game-panel] [data-act=replay]")
     page.wait_for_selector("[data-tl=play]:has-text('❚❚')")
     page.click("[data-tl=play]")

@@ -88,6 +88,8 @@ export function attachHistory(match, frame) {
     // an action taken folds the panel away: the replay, the analysis or a dialog has the screen
     panel.addEventListener('click', (e) => { if (e.target.closest('button')) open(false); });
     box.addEventListener('keydown', (e) => { if (e.key === 'Escape' && !panel.hidden) { e.stopPropagation(); open(false); button.focus(); } });
+    // it hangs over the table: a touch of the table (to look at the end) folds it away
+    frame.board.addEventListener('pointerdown', () => open(false));
     // an analyse button the replay viewer put in the bar joins the others
     const early = slot.querySelector(':scope > [data-act=analyse]');
     slot.append(box);
