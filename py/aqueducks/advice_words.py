@@ -171,6 +171,12 @@ def effects(game, player: int, move: dict, viewer=None) -> list[str]:
     return []
 
 
+def drawback(phrase: str) -> bool:
+    """Whether an ``effects`` phrase counts against the move (never given as a reason for it):
+    resources lost, a building facing inwards, a face hidden."""
+    return phrase.startswith(("costs your city", "costs their city", "leaves the ", "hides "))
+
+
 def _build_effects(game, player: int, pl: dict, move: dict, own: str) -> list[str]:
     trial = {"city": list(pl["city"]), "act": [a[:] for a in pl["act"]], "res": dict(pl["res"]),
              "hand": list(pl["hand"]), "next_district": pl["next_district"], "faction": pl["faction"]}

@@ -28,14 +28,16 @@ class Said(NamedTuple):
     name: str
     place: str
     effects: tuple
+    drawbacks: frozenset = frozenset()    # the effects that count against the move
 
 
 def said(game, player: int, move: dict, viewer=None) -> Said:
     """``move`` by ``player`` in ``game`` (the position before it), addressed to ``viewer``
     (the mover unless given)."""
     words = registry.part(game.NAME, "advice_words")
+    effects = tuple(words.effects(game, player, move, viewer))
     return Said(words.name(game, player, move, viewer), words.place(game, player, move, viewer),
-                tuple(words.effects(game, player, move, viewer)))
+                effects, frozenset(e for e in effects if words.drawback(e)))
 
 
 def text(s: Said) -> str:
@@ -56,19 +58,25 @@ def apart(a: Said, b: Said, full: bool = False) -> tuple[str, str]:
         # only the parts of where they go that differ ("with the Reed Hut facing left")
         pa, pb = a.place.split(", "), b.place.split(", ")
         da, db = [x for x in pa if x not in pb], [x for x in pb if x not in pa]
-        ta, tb = (", ".join([a.name, *da]), ", ".join([b.name, *db])) if da and db else (ta, tb)
+        if da or db:   # one side may lack what the other has: it says so ("not turned round")
+            ta = ", ".join([a.name, *da]) if da else f"{a.name}, not {db[0]}"
+            tb = ", ".join([b.name, *db]) if db else f"{b.name}, not {da[0]}"
         return ta, tb
-    only_a = [e for e in a.effects if e not in b.effects]
-    only_b = [e for e in b.effects if e not in a.effects]
+    only_a, only_b = differences(a, b), differences(b, a)
     if only_a or only_b:
         return (f"{ta}, which {only_a[0]}" if only_a else ta), (f"{tb}, which {only_b[0]}" if only_b else f"{tb} in the other way")
     return ta, f"{tb} with the other card of the same kind"
 
 
 def reasons(a: Said, b: Said | None = None, most: int = 2) -> list[str]:
-    """What ``a`` does that ``b`` does not (all it does without ``b``), most telling first."""
-    own = [e for e in a.effects if b is None or e not in b.effects]
-    return own[:most]
+    """Why ``a`` rather than ``b``: the good it does that ``b`` does not (without ``b``, the
+    good it does), most telling first; a drawback is never a reason (``b``'s are said of ``b``)."""
+    return [e for e in a.effects if e not in a.drawbacks and (b is None or e not in b.effects)][:most]
+
+
+def differences(a: Said, b: Said, most: int = 1) -> list[str]:
+    """What ``a`` does that ``b`` does not, good or bad (what the move played did instead)."""
+    return [e for e in a.effects if e not in b.effects][:most]
 
 
 def joined(phrases: list[str]) -> str:

@@ -153,7 +153,7 @@ def _contrast(position, player: int, played: dict, best: dict, measure: str) -> 
     best_text, played_text = say.apart(b, p)
     return {"playedText": played_text, "bestText": best_text,
             "why": say.joined(say.reasons(b, p) or [say.unsaid(measure)]),
-            "playedDid": say.joined(say.reasons(p, b, most=1))}
+            "playedDid": say.joined(say.differences(p, b))}
 
 
 def _turning_point(position, game, player: int, j: int, line: list, said: dict, mine: list) -> dict:

@@ -37,9 +37,9 @@ def _reason(game, player: int, best: dict, chance, rows: list, measure: advice.M
         return f"{say.capital(say.text(mine))} — {sure}: it {say.joined(why)}.", sure
     theirs = say.said(game, player, other["move"])
     head, alt = say.apart(mine, theirs)
-    why = say.reasons(mine, theirs) or [*mine.effects[:1], say.unsaid(measure.name)]
+    why = say.reasons(mine, theirs) or [*say.reasons(mine)[:1], say.unsaid(measure.name)]
     out = f"{say.capital(head)} — {sure}: it {say.joined(why)}."
-    instead = say.reasons(theirs, mine, most=1)
+    instead = say.differences(theirs, mine)
     if sure == say.CLOSE:
         out += f" To {alt} is nearly as good" + (f": it {instead[0]}." if instead else ".")
     else:

@@ -76,7 +76,7 @@ def place(game, player: int, move: dict, viewer=None) -> str:
             bits.append("capping that end")
         branches = [s for (o, s, _d) in table.ends.values() if o == owner]
         if len(set(branches)) > 1:
-            bits.append(f"from the {count(table.cells[src].count, 'pipe')} branch")
+            bits.append(f"from the {table.cells[src].count}-pipe branch")
             same = [s for s in set(branches) if table.cells[s].count == table.cells[src].count]
             if len(same) > 1:
                 ys = sorted({table.xy(s)[1] for s in same})
@@ -154,6 +154,16 @@ def effects(game, player: int, move: dict, viewer=None) -> list[str]:
     if threat:
         out.append(threat)
     return out
+
+
+#: how the phrases that count against a move begin (``drawback``): an end an opponent can make
+#: leak, a closed end, an opponent left close to finishing
+_DRAWBACKS = ("closes one end of", "leaves you free", "leaves an opponent", "leaves you one pipe")
+
+
+def drawback(phrase: str) -> bool:
+    """Whether an ``effects`` phrase counts against the move (never given as a reason for it)."""
+    return phrase.startswith(_DRAWBACKS) or (phrase.startswith("ends ") and " in iron," in phrase)
 
 
 def _threat(after, player: int, viewer) -> str:

@@ -19,6 +19,8 @@ const pct = (v) => `${Math.round(v * 100)}%`;
  *  (1 to 2000), else the engine's default (docs/bots.md). Tests and slow devices set it. */
 const playoutSetting = () => pageSetting('analyse', 'pnd.analysePlayouts', (n) => Number.isInteger(n) && n >= 1 && n <= 2000);
 
+const whose = (name) => (name === 'You' ? 'your' : `${name}'s`);
+
 /** One turning point in a sentence or two (its words from the engine, docs/api.md "Advice"):
  *  at the seat's own move, what it played and what was better and why; at another's, what
  *  that move did and what the seat could have done better before it. */
@@ -35,7 +37,7 @@ export function turningWords(tp, seats, name) {
   if (b) {
     out += ` Better, at move ${b.move}: to ${b.text} rather than ${b.played}, as it ${b.why}.`;
   } else if (tp.lastDecision) {
-    out += ` At ${name}'s move before it (move ${tp.lastDecision}) the search found nothing better: this fall came from the cards and the other players.`;
+    out += ` At ${whose(name)} move before it (move ${tp.lastDecision}) the search found nothing better: this fall came from the cards and the other players.`;
   } else {
     out += ` ${name} had no choice to make before it.`;
   }
