@@ -44,6 +44,10 @@ def _reason(game, player: int, best: dict, chance, rows: list, measure: advice.M
         out += f" To {alt} is nearly as good" + (f": it {instead[0]}." if instead else ".")
     else:
         out += f" The next best, to {alt}, " + (f"{instead[0]}." if instead else "does less for you.")
+    # what the move still leaves open to the others (an end that can be made to leak, say)
+    watch = [e for e in mine.effects if e in mine.drawbacks]
+    if watch:
+        out += f" Mind that it {watch[0]}."
     return out, sure
 
 
