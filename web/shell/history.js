@@ -83,17 +83,20 @@ export function attachHistory(match, frame) {
       <div class="after-game-panel" id="after-game-panel" role="group" aria-label="After the game" data-testid="after-game-panel" hidden></div>`;
     const button = box.querySelector('button');
     const panel = box.querySelector('.after-game-panel');
-    const open = (show) => { panel.hidden = !show; button.setAttribute('aria-expanded', String(show)); };
+    const open = (show) => {
+      // the replay viewer's Analyse, in the bar until the end, joins the others once they show
+      const early = slot.querySelector(':scope > [data-act=analyse]');
+      if (show && early) panel.prepend(early);
+      panel.hidden = !show;
+      button.setAttribute('aria-expanded', String(show));
+    };
     button.addEventListener('click', () => open(panel.hidden));
     // an action taken folds the panel away: the replay, the analysis or a dialog has the screen
     panel.addEventListener('click', (e) => { if (e.target.closest('button')) open(false); });
     box.addEventListener('keydown', (e) => { if (e.key === 'Escape' && !panel.hidden) { e.stopPropagation(); open(false); button.focus(); } });
     // it hangs over the table: a touch of the table (to look at the end) folds it away
     frame.board.addEventListener('pointerdown', () => open(false));
-    // an analyse button the replay viewer put in the bar joins the others
-    const early = slot.querySelector(':scope > [data-act=analyse]');
     slot.append(box);
-    if (early) panel.append(early);
     return { button, panel, open };
   }
 
