@@ -1,10 +1,10 @@
 // The page's Content-Security-Policy (index.html) has to admit any http(s)/ws(s) origin in
-// connect-src, because the signaling server is only known at run time: the site's
-// config.json, the person's Online settings or the invitation link name it. Nothing is
-// contacted before the person chooses online play (e2e/test_online.py checks); from the
-// moment they do, this adds a second policy admitting only that one server. Browsers enforce
+// connect-src, because the introducers (a PeerJS server, MQTT brokers) are only known at run
+// time: the site's config.json, the person's Online settings or the invitation link name
+// them. Nothing is contacted before the person chooses online play (e2e/test_online.py
+// checks); from the moment they do, this adds a second policy admitting only those. Browsers enforce
 // every policy a page has, and a policy once added cannot be removed or widened, so from
-// then on the page can reach its own origin and that server only, until it is reloaded.
+// then on the page can reach its own origin and those servers only, until it is reloaded.
 // (STUN/TURN traffic is not governed by connect-src; WebRTC reaches only the listed servers.)
 
 let admitted = null;
