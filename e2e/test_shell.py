@@ -168,7 +168,7 @@ def test_the_first_paints_bot_levels_are_the_engines(open_page):
 def test_the_hand_over_screen_shows_no_hand_on_escape_or_a_click_outside(open_page):
     """Issue 55 item 7: Escape on the hand-over screen closed it and showed the next person's
     hand. Only its owner's button shows it; Escape (twice: Chromium lets a second one close a
-    dialog that refused the first) and a click outside leave the screen up and the hand hidden."""
+    dialog that refused the first), a click outside and a reload leave the hand hidden."""
     page, probe = open_page()
     page.click(".game-pick[data-game=waterworks]")
     page.click("#player-count button[data-players='2']")
@@ -186,6 +186,11 @@ def test_the_hand_over_screen_shows_no_hand_on_escape_or_a_click_outside(open_pa
             await new Promise((r) => requestAnimationFrame(() => setTimeout(r))); }""")
         assert handoff.is_visible(), press
         assert page.locator(".ww-card[data-card-id]").count() == 0, f"a hand was shown after {press}"
+    # a reload reopens the game at a hand-over too
+    page.reload()
+    wait_until_ready(page)
+    page.wait_for_selector("dialog[data-testid=handoff][open]", timeout=20_000)
+    assert page.locator(".ww-card[data-card-id]").count() == 0, "a hand was shown after a reload"
     page.click("dialog[data-testid=handoff] .btn-primary")
     page.wait_for_selector(".ww-hand:not(.inactive) .ww-card[data-card-id]", timeout=20_000)
     assert probe.errors == []
