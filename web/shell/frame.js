@@ -5,6 +5,7 @@
 import { sound } from './sound.js';
 import { motion, SPEEDS } from './motion.js';
 import { setHtml } from './dom-write.js';
+import { Announcer } from './blind/announcer.js';
 
 const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
 const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${SPEAKER}<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
@@ -58,6 +59,7 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
   const logList = $('.frame-log-list');
   const lastText = $('.frame-last-text');
   const announcer = root.querySelector('[data-testid=announcer]');
+  const speaker = new Announcer(announcer); // paced: one line after another, none replaced
   const dialog = $('.frame-dialog');
   let latestOpen = false; // lines are being logged for the latest move
   let dialogsShown = 0; // which showDialog the dialog element holds now
@@ -159,7 +161,7 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
   return {
     root: frameEl,
     /** Let the screen go: the window's listener would keep the whole screen alive. */
-    destroy() { window.removeEventListener('resize', fit); },
+    destroy() { window.removeEventListener('resize', fit); speaker.stop(); },
     board: $('.frame-board'),
     /** Where take-back and timeline controls go (web/shell/history.js). */
     history: $('.frame-history'),
@@ -186,7 +188,9 @@ export function createFrame(root, { title, game, rulesHtml, illustrate, speed = 
     /** While the timeline looks back, the bar's last move is the move looked at ({text,
      *  colour}); null shows the live game's latest again. */
     lookingAt(move) { showLast(move || live); },
-    announce(text) { announcer.textContent = text; },
+    /** Say `text` through the live region: after the lines waiting, or with `{now: true}`
+     *  at once (an answer to what the person just did). web/shell/blind/announcer.js */
+    announce(text, opts) { speaker.say(text, opts); },
     dialog: showDialog,
     showDialog,
     refit: fit,

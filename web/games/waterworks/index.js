@@ -19,6 +19,7 @@ import { count, verb, withArticle, Possessive } from '../../shell/words.js';
 import { keyHints } from '../../shell/keys.js';
 import { moveTargets } from './move-targets.js';
 import { fitHand } from './hand-fit.js';
+import { attachBlindPlay } from './blind-play.js';
 
 const SPEED_KEY = 'pnd.waterworks.speed';
 
@@ -74,6 +75,7 @@ export async function mount(el, session) {
     snap: null, viewer: null, myTurn: null, hidden: false, over: false,
     selected: null, turned: false, last: null, win: null, msg: null,
     looking: null, // {last, win} of a past position the timeline shows; the live marks are kept
+    lastText: '', // the latest move in the log's words (the `l` key says it)
   };
 
   const table = new TableCanvas($('.ww-tablebox'), {
@@ -118,6 +120,14 @@ export async function mount(el, session) {
     spout: () => doSpout(),
     why: (act) => whyOff(act),
   });
+  // the table as text, the moves as a list and typed commands, the command keys (issue 56)
+  const blind = attachBlindPlay({
+    root, frame, names,
+    read: () => ({ view: view(), legal: legal(), viewer: st.viewer, myTurn: st.myTurn, hidden: st.hidden, over: st.over }),
+    play: (move) => submit(move),
+    pick: (id) => { if (st.selected !== id) pick(id, false, true); },
+    lastMove: () => st.lastText,
+  });
 
   // ----- derived ------------------------------------------------------------------------
   const view = () => st.snap && st.snap.view;
@@ -134,7 +144,7 @@ export async function mount(el, session) {
     const p = $('.ww-msg');
     p.textContent = text;
     p.className = `ww-msg${text ? ` ${kind}` : ''}`;
-    if (text && kind === 'error') frame.announce(text);
+    if (text && kind === 'error') frame.announce(text, { now: true }); // the answer to what was just tried
   }
 
   function hint() {
@@ -207,6 +217,7 @@ export async function mount(el, session) {
       over: st.over,
     });
     status();
+    blind.update();
   }
 
   function status() {
@@ -226,7 +237,8 @@ export async function mount(el, session) {
   }
 
   // ----- the person's actions -------------------------------------------------------------
-  function pick(id, viaKey) {
+  /** quiet: the caller says the card's moves itself (a typed command). */
+  function pick(id, viaKey, quiet = false) {
     if (st.myTurn === null || st.hidden) { message('Wait for your turn.', 'warn'); return; }
     if (st.selected === id) { st.selected = null; st.turned = false; }
     else { st.selected = id; st.turned = false; }
@@ -234,7 +246,7 @@ export async function mount(el, session) {
     redraw();
     hint();
     const card = selectedCard();
-    if (card) {
+    if (card && !quiet) {
       const spots = currentSpots();
       const flips = spots.filter((sp) => sp.flip).length;
       const turnedWords = !flips ? '' : flips === spots.length ? ', turned round to fit' : `, ${flips} of them with it turned round`;
@@ -409,6 +421,7 @@ export async function mount(el, session) {
       const placed = (events || []).some((ev) => typeof ev.x === 'number' && ev.type !== 'won');
       st.last = lastCell(events || [], st.last);
       const said = (events || []).map((ev) => eventText(ev, names)).filter(Boolean);
+      if (said.length) st.lastText = said.join(' ');
       if (said.length && !past) frame.announce(said.join(' ')); // a resumed game's log is not read out
       if (snap.over) st.win = winLine(snap);
       // a resumed game's earlier moves fill the log only: nothing flies or splashes for them
@@ -430,6 +443,7 @@ export async function mount(el, session) {
       frame.announce(`${Possessive(names[player])} turn. You drew a card; pick one of your ${count(handCards().length, 'card')} to play.`);
       const a = document.activeElement;
       if (!a || a === document.body || !el.contains(a) || !a.isConnected) hand.focusCard();
+      blind.yourTurn();
     },
     hide() {
       st.hidden = true;
@@ -497,6 +511,7 @@ export async function mount(el, session) {
     handFit.disconnect();
     moves.stop();
     frame.destroy();
+    blind.detach();
     document.removeEventListener('keydown', onKey);
   }
 

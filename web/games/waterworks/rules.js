@@ -44,4 +44,19 @@ ${figures('spout')}
 <li><kbd>R</kbd>: turn the card · <kbd>D</kbd>: discard it · <kbd>P</kbd>: plumber · <kbd>S</kbd>: spout · <kbd>Esc</kbd>: put the card back</li>
 <li><kbd>+</kbd> / <kbd>−</kbd>: zoom the table</li>
 </ul>
+<h3>Playing with a screen reader</h3>
+<p>The heading <strong>Table as text</strong> (after the table) holds the whole table in words:
+each player's standing, the piles, and each line from its valve to its open ends, card by card.
+Under <strong>Your moves</strong> every move you can make now is a button, grouped by the card
+in your hand; or type a move in the field <strong>Type a move or a command</strong>:</p>
+<ul class="ww-keys">
+<li><kbd>1</kbd>: hear card 1's moves, numbered · <kbd>1 2</kbd>: play card 1's move 2</li>
+<li><kbd>1 d</kbd>: discard card 1 · <kbd>1 p</kbd>: send a plumber, discarding card 1 · <kbd>s</kbd>: place your spout</li>
+</ul>
+<p>Command keys (anywhere but in a text field; typed in the field they work too):
+<kbd>T</kbd> whose turn · <kbd>C</kbd> your cards · <kbd>M</kbd> your line · <kbd>O</kbd> /
+<kbd>Shift+O</kbd> the next / previous opponent's line · <kbd>A</kbd> all players' pipes ·
+<kbd>L</kbd> last move · <kbd>G</kbd> go to your moves · <kbd>/</kbd> go to the field ·
+<kbd>?</kbd> keyboard help. Every move of every player is said in the log's words, one after
+another at the bots' speed.</p>
 </div>`;
