@@ -11,14 +11,21 @@ real PeerJS server on loopback, real WebRTC between them, the built site (dist/)
   apart, with what each kind of message adds; and what the pings add (every device pings
   every 1.5 s).
 
+- Introducers and paths (issue 57): invitation link to the seats through each introducer
+  alone (PeerJS with no brokers; the MQTT broker with PeerJS's address dead), the time to the
+  "cannot reach each other directly" sentence when a firewall rule drops every packet between
+  the browsers, and the time a guest whose network went (offline and no packets, until the
+  host shows it away) takes to be back in its seat once the network returns.
+
 Everything runs in a network namespace whose only interface is loopback
 (tools/loopback_net.py): the WebRTC candidate pair it uses is printed, and loopback it must be.
 
-Run: .venv/bin/python tools/bench_online.py [--moves 50]
+Run: .venv/bin/python tools/bench_online.py [--moves 50] [--root dist]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -67,10 +74,11 @@ DISCARD = """() => { const c = document.querySelector('.ww-hand:not(.inactive) .
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=50)
+    ap.add_argument("--root", default=str(ROOT / "dist"), help="the site served (dist/, or the source tree)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
     with LoopbackNet() as net:
-        base = net.site(ROOT / "dist")
+        base = net.site(Path(args.root))
         signaling = net.signaling()
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=net.chromium(), args=ARGS)
@@ -151,6 +159,83 @@ def main() -> None:
             print(f"    {kind + ':':44s}{size / moves:7.0f}  ({count / moves:.1f} a move, {size / count:.0f} each)")
     print(f"  {'heartbeat pings the guest receives:':48s}{pings / elapsed:7.1f} bytes/s"
           f" ({pings} bytes in {elapsed:.1f} s, {pings / max(1, moves):.1f} per move)")
+
+
+    paths(Path(args.root))
+
+
+DEAD = "http://127.0.0.1:9002/"  # nothing listens there
+CANNOT_MEET = "cannot reach each other directly"
+
+
+def paths(root: Path) -> None:
+    """Join time through each introducer alone, the cannot-meet sentence, a dropped guest's return."""
+    if not (root / "web" / "vendor" / "trystero" / "mqtt.mjs").exists():
+        print("introducers and paths: skipped (the site has no web/vendor/trystero: make vendor, or build)")
+        return
+    from playwright.sync_api import sync_playwright
+    out = {}
+    with LoopbackNet() as net:
+        base = net.site(root)
+        signaling, broker = net.signaling(), net.broker()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=net.chromium(), args=ARGS)
+
+            def device(url, settings=None):
+                ctx = browser.new_context(service_workers="block", permissions=PERMISSIONS)
+                ctx.add_init_script(PEERS)
+                if settings:
+                    ctx.add_init_script(f"localStorage.setItem('pnd.online.settings.v1', '{json.dumps(settings)}')")
+                page = ctx.new_page()
+                page.goto(url)
+                return page
+
+            def table(settings):
+                host = device(base, settings)
+                host.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
+                host.click(".game-pick[data-game=waterworks]")
+                host.click("#player-count button[data-players='2']")
+                host.select_option("#seats .seat:nth-child(2) select", "human")
+                host.click("#online-host")
+                host.wait_for_selector("#online-notice[open], #online-invite[open]")
+                if host.locator("#online-notice[open]").count():
+                    host.click("[data-testid=online-notice-go]")
+                host.wait_for_selector("#online-invite[open]")
+                link = host.input_value("[data-testid=online-link]")
+                host.click("#online-invite [data-act=close]")
+                return host, link
+
+            for name, settings in (("PeerJS alone", {"signaling": signaling, "brokers": [], "iceServers": []}),
+                                   ("MQTT broker alone", {"signaling": DEAD, "brokers": [broker], "iceServers": []})):
+                host, link = table(settings)
+                guest = device(link)
+                guest.wait_for_selector("[data-testid=online-seat-1]", timeout=60_000)
+                out[f"invitation link to the seats, {name}:"] = guest.evaluate(
+                    "() => performance.getEntriesByName('pnd:online-table')[0].startTime")
+                if name == "PeerJS alone":
+                    guest.click("[data-testid=online-seat-1]")
+                    guest.wait_for_selector("#game [data-testid=waterworks]")
+                    gone = time.time()
+                    guest.context.set_offline(True)
+                    net.block_direct()
+                    host.wait_for_selector("#online-bar li[data-seat='1'][data-away=true]", timeout=30_000)
+                    away = time.time() - gone
+                    net.allow_direct()
+                    guest.context.set_offline(False)
+                    back = time.time()
+                    host.wait_for_selector("#online-bar li[data-seat='1'][data-away=false]", timeout=60_000)
+                    out[f"a dropped guest back in its seat (away {away:.1f} s):"] = (time.time() - back) * 1000
+                    net.block_direct()
+                    late = device(link)
+                    late.wait_for_selector(f".online-join-status:has-text('{CANNOT_MEET}')", timeout=60_000)
+                    out["invitation link to the cannot-meet sentence:"] = late.evaluate("() => performance.now()")
+                    net.allow_direct()
+                for page in (host, guest):
+                    page.context.close()
+            browser.close()
+    print("introducers and paths (the same namespace; each introducer alone, the other down):")
+    for label, ms in out.items():
+        print(f"  {label:48s}{ms:7.0f} ms")
 
 
 if __name__ == "__main__":
