@@ -36,7 +36,8 @@ function parseHostMessage(raw) {
 
 export class GuestLink {
   /** @param handlers {table(msg), seated(msg), moved(player, result), error(message), lost(),
-   *                   quiet(bool): the host has not been heard from for a while, or is again} */
+   *                   quiet(bool): the host has not been heard from for a while, or is again,
+   *                   unmet(): the devices found no path to each other on this try, yet} */
   constructor({ room, settings, handlers }) {
     this.room = room;
     this.settings = settings;
@@ -73,6 +74,10 @@ export class GuestLink {
     conn.close();
     throw new Error(got === 'closed' ? 'The connection to the host closed.' : 'The host\'s page opened the connection but did not answer.');
   }
+
+  /** A try whose devices have found no path yet (transport.js UNMET_MS): the screen says so
+   *  while the try goes on. */
+  stuck() { if (this.handlers.unmet) this.handlers.unmet(); }
 
   /** The heartbeat: ping the host, and say when it has gone quiet (a dropped network). */
   startBeat() {

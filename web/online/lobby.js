@@ -254,19 +254,23 @@ export async function joinTable({ room, sig, mq = null, host }, { openScreen, ex
         link.seat = undefined;
         reach(true);
       },
+      unmet() { if (reaching) reaching.unmet(); },
     },
   });
   // Try until the table is reached (each try bounded: transport.js ATTEMPT_MS), saying what
   // it waits for, and after SLOW_MS what to check; a lost connection starts it again.
   const whose = host ? `${host}'s table` : 'the table';
+  let reaching = null; // the loop below, while it runs: what a stuck try says
   async function reach(again) {
     const say = (text) => (again ? renderBar(lastSeats, { note: text }) : status(text));
     let problem = '';
     let late = false;
+    const noPath = () => `${cannotMeet(settings, host ? `${host}'s device` : 'the host\'s device')} Trying again…`;
     const slow = () => say(`Still reaching ${whose}. Check that ${host ? `${host}'s` : 'the host\'s'} page is open on the game
       and that this device is online.${problem ? ` Last try: ${problem}` : ''} Trying again…`.replace(/\s+/g, ' '));
     say(again ? `Connection lost — reaching ${whose} again…` : `Reaching ${whose}…`);
     let unreached = false; // the last try did not reach the signaling server: that is said instead
+    reaching = { unmet() { unreached = true; say(noPath()); } };
     const timer = setTimeout(() => { late = true; if (!unreached) slow(); }, SLOW_MS);
     try {
       while (!link.left) {
@@ -277,14 +281,14 @@ export async function joinTable({ room, sig, mq = null, host }, { openScreen, ex
           // the server that introduces the devices is said at once; a host not there yet later
           if (err.unreachable) say(`${unreachable(settings)} Trying again every few seconds; if it stays so, the host can name another server in Online settings and send a new link.`);
           // the host answered, but no path between the two devices was found: said at once
-          if (err.unmet) say(`${cannotMeet(settings, host ? `${host}'s device` : 'the host\'s device')} Trying again…`);
+          if (err.unmet) say(noPath());
           problem = err.message;
           unreached = err.unreachable === true || err.unmet === true;
           if (late && !unreached) slow();
         }
         await pause(RETRY_MS);
       }
-    } finally { clearTimeout(timer); }
+    } finally { clearTimeout(timer); reaching = null; }
   }
   $('[data-act=leave]', panel).addEventListener('click', () => { link.close(); exit(); });
   reach(false);

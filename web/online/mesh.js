@@ -15,12 +15,17 @@ const trystero = () => {
 
 const APP = 'pipes-and-ducks';
 
-/** A small event emitter with PeerJS's method names. */
-class Events {
+/** A small event emitter with PeerJS's method names (the host's door in transport.js too). */
+export class Events {
   constructor() { this.handlers = new Map(); }
   on(name, fn) { if (!this.handlers.has(name)) this.handlers.set(name, new Set()); this.handlers.get(name).add(fn); return this; }
-  off(name, fn) { this.handlers.get(name)?.delete(fn); return this; }
-  once(name, fn) { const one = (...a) => { this.off(name, one); fn(...a); }; return this.on(name, one); }
+  off(name, fn) {
+    const set = this.handlers.get(name);
+    if (set) for (const h of [...set]) if (h === fn || h.fn === fn) set.delete(h);
+    return this;
+  }
+
+  once(name, fn) { const one = Object.assign((...a) => { this.off(name, one); fn(...a); }, { fn }); return this.on(name, one); }
   emit(name, ...args) { for (const fn of [...(this.handlers.get(name) || [])]) fn(...args); }
 }
 
@@ -36,10 +41,13 @@ class MeshConn extends Events {
 
   send(text) { if (this.open) this.room.sendText(text, { target: this.peerId }); }
 
-  close() {
+  /** Let go of this connection; `tell`: say so to the other device, whose end closes too
+   *  (the room's peers stay connected: a later try asks for the table again). */
+  close(tell = true) {
     if (!this.open) return;
     this.open = false;
-    this.room.conns.delete(this.peerId);
+    if (this.room.conns.get(this.peerId) === this) this.room.conns.delete(this.peerId);
+    if (tell && !this.room.destroyed) this.room.sendRole('bye', { target: this.peerId });
     this.emit('close');
   }
 }
@@ -67,11 +75,24 @@ export class MeshRoom extends Events {
     const text = trysteroRoom.makeAction('pnd');
     const role = trysteroRoom.makeAction('role');
     this.sendText = text.send;
+    this.sendRole = role.send;
     text.onMessage = (data, { peerId }) => { const c = this.conns.get(peerId); if (c && typeof data === 'string') c.emit('data', data); };
-    // the host says so to every device that joins; a guest takes the one that said it
-    trysteroRoom.onPeerJoin = (peerId) => { if (host) { role.send('host', { target: peerId }); this.connected(peerId); } };
-    role.onMessage = (data, { peerId }) => { if (!host && data === 'host' && !this.conns.has(peerId)) this.connected(peerId); };
-    trysteroRoom.onPeerLeave = (peerId) => { const c = this.conns.get(peerId); if (c) c.close(); };
+    // The host says so to every device that joins, and again to one that asks (`hello`: a
+    // guest whose connection was let go while the devices stayed joined); a guest takes the
+    // device that said it. `bye`: the other end let its connection go.
+    const greet = (peerId) => {
+      const old = this.conns.get(peerId);
+      if (old) old.close(false);
+      role.send('host', { target: peerId });
+      this.connected(peerId);
+    };
+    trysteroRoom.onPeerJoin = (peerId) => { if (host) greet(peerId); };
+    role.onMessage = (data, { peerId }) => {
+      if (data === 'bye') { const c = this.conns.get(peerId); if (c) c.close(false); }
+      else if (host && data === 'hello') greet(peerId);
+      else if (!host && data === 'host' && !this.conns.has(peerId)) this.connected(peerId);
+    };
+    trysteroRoom.onPeerLeave = (peerId) => { const c = this.conns.get(peerId); if (c) c.close(false); };
   }
 
   connected(peerId) {
@@ -81,6 +102,9 @@ export class MeshRoom extends Events {
     conn.emit('open');
   }
 
+  /** A guest asks the devices it is joined with for the table again. */
+  ask() { if (Object.keys(this.trystero.getPeers()).length) this.sendRole('hello'); }
+
   /** Whether any broker's socket is open: the table is announced somewhere. */
   reachable() {
     return Object.values(this.sockets()).some((s) => s && s.readyState === 1);
@@ -89,7 +113,7 @@ export class MeshRoom extends Events {
   destroy() {
     if (this.destroyed) return;
     this.destroyed = true;
-    for (const c of [...this.conns.values()]) c.close();
+    for (const c of [...this.conns.values()]) c.close(false);
     this.trystero.leave();
   }
 }

@@ -7,7 +7,7 @@
 // before it parses anything.
 import { peerOptions } from './config.js';
 import { admitOnly } from './connect-policy.js';
-import { MeshRoom } from './mesh.js';
+import { MeshRoom, Events } from './mesh.js';
 
 let library = null;
 async function PeerClass() {
@@ -23,6 +23,10 @@ const SERVER_ERRORS = new Set(['network', 'server-error', 'socket-error', 'socke
 // One try at the host's table: long enough for ICE on a slow device, short enough that a try
 // that went nowhere is made again soon (the guest tries until it gets there: lobby.js).
 export const ATTEMPT_MS = 8_000;
+// A try whose devices found no path after this is said at once to be stuck (the sentence of
+// networks that cannot meet), and goes on to ATTEMPT_MS all the same: a slow path still wins.
+// On a direct or relayed path ICE connects within a few seconds.
+const UNMET_MS = 4_000;
 
 /** Open this device's peer at the signaling server (id: the room for a host, else null). */
 export async function openPeer(settings, id = null) {
@@ -76,16 +80,18 @@ export function unmet(pc) {
 /** Connect to a host's room; resolves with the open connection, rejects (and lets the
  *  connection go) when the try fails or takes longer than ATTEMPT_MS. An error whose
  *  `unmet` is true: the host answered but no path between the devices was found. */
-export function connect(peer, room) {
+export function connect(peer, room, onStuck = () => {}) {
   return new Promise((resolve, reject) => {
     const conn = peer.connect(room, { reliable: true, serialization: 'raw' });
     const pc = conn.peerConnection; // PeerJS lets go of it when the connection closes
+    const stuck = setTimeout(() => { if (unmet(pc)) onStuck(); }, UNMET_MS);
     const fail = (message) => (unmet(pc) ? Object.assign(new Error('The two devices found no path to each other.'), { unmet: true }) : new Error(message));
     let settled = false;
     const settle = (err) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(stuck);
       peer.off('error', onPeerError);
       if (!err) { resolve(conn); return; }
       conn.close();
@@ -115,20 +121,15 @@ const unreachableError = () => Object.assign(new Error('No introducer answered.'
  *  'connection' from either, and 'disconnected' / reconnect() for PeerJS's line (the MQTT
  *  brokers' sockets reconnect by themselves). Opened once either introducer is reached; one
  *  that was not is registered with again by HostTable.resignal. */
-class HostDoor {
+class HostDoor extends Events {
   constructor(settings, room) {
+    super();
     this.settings = settings;
     this.room = room;
     this.peerjs = null;
     this.mesh = null;
-    this.handlers = new Map();
     this.destroyed = false;
   }
-
-  on(name, fn) { if (!this.handlers.has(name)) this.handlers.set(name, new Set()); this.handlers.get(name).add(fn); }
-  off(name, fn) { this.handlers.get(name)?.delete(fn); }
-  once(name, fn) { const one = (...a) => { this.off(name, one); fn(...a); }; this.on(name, one); }
-  emit(name, ...args) { for (const fn of [...(this.handlers.get(name) || [])]) fn(...args); }
 
   adoptPeer(peer) {
     if (this.destroyed) { peer.destroy(); return; }
@@ -168,9 +169,10 @@ export async function openTable(settings, room) {
   viaPeer.catch(() => {}); // handled below, once the brokers' room is joined
   let mesh = null;
   if (settings.brokers.length) {
-    admitOnly(settings);
-    mesh = await MeshRoom.join(settings, room, true);
-    door.adoptMesh(mesh);
+    try {
+      mesh = await MeshRoom.join(settings, room, true);
+      door.adoptMesh(mesh);
+    } catch (err) { console.error('online: the MQTT introducer did not start', err); } // PeerJS alone, then
   }
   return new Promise((resolve, reject) => {
     let done = false;
@@ -196,7 +198,8 @@ export async function openTable(settings, room) {
 }
 
 /** One try at a host's table through every introducer in force (`link` keeps each one's
- *  client between tries: link.peer, link.mesh); the first open connection wins and a late
+ *  client between tries: link.peer, link.mesh; link.stuck() hears of a try whose devices
+ *  have found no path yet, UNMET_MS); the first open connection wins and a late
  *  one is let go. When all fail: the error that says most (no path, the table not there,
  *  then the introducers not reached). */
 export function reachTable(link, settings, room) {
@@ -205,7 +208,7 @@ export function reachTable(link, settings, room) {
     tries.push((async () => {
       link.peer = link.peer && !link.peer.destroyed ? link.peer : await openPeer(settings);
       if (link.peer.disconnected) await resignal(link.peer);
-      return connect(link.peer, room);
+      return connect(link.peer, room, () => link.stuck && link.stuck());
     })());
   }
   if (settings.brokers.length) {
@@ -240,5 +243,6 @@ function meshConnect(mesh) {
       reject(mesh.reachable() ? new Error('The table is not open on the MQTT brokers: the host\'s page may be closed.') : unreachableError());
     }, ATTEMPT_MS);
     mesh.once('connection', got);
+    mesh.ask(); // joined with the host's device already, its connection let go: ask again
   });
 }
