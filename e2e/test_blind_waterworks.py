@@ -82,15 +82,18 @@ def wait_turn_or_over(page, timeout=60_000):
 def play_by_keyboard(page, timings):
     turns = 0
     said_log = 0  # log lines already checked against the live region
+    listening = 0.0  # of the time, waiting for Bo's move to be said at the bots' pace
     start = time.monotonic()
     while wait_turn_or_over(page) == "turn":
         turns += 1
         assert turns < TURNS, "the game did not end"
         # every move since my last one that is Bo's is named in the live region
         lines = log_items(page)
+        heard = time.monotonic()
         for line in lines[said_log:]:
             if line.startswith("Bo "):
                 expect(page.get_by_role("log", name="What happens")).to_contain_text(line, timeout=10_000)
+        listening += time.monotonic() - heard
         buttons = moves_list(page).get_by_role("button")
         labels = buttons.all_text_contents()
         k = choose(labels)
@@ -107,6 +110,7 @@ def play_by_keyboard(page, timings):
         said_log = len(lines)
     timings["keyboard_s"] = round(time.monotonic() - start, 1)
     timings["keyboard_turns"] = turns
+    timings["keyboard_waiting_for_speech_s"] = round(listening, 1)
     return turns
 
 
@@ -196,11 +200,13 @@ def test_axe_finds_nothing_serious_with_the_table_as_text_and_the_keyboard_help(
     page.keyboard.press("g")  # the panel shows over the table while it has focus
     problems = axe_problems(page, "waterworks-table-as-text")
     assert not problems, "\n".join(problems)
+    page.screenshot(path=str(ARTIFACTS / "blind-table-as-text.png"))
     page.keyboard.press("?")  # on a move's button: a command key
     help_dialog = page.get_by_role("dialog", name="Keyboard help")
     expect(help_dialog).to_be_visible()
     expect(help_dialog.get_by_role("table", name="Ask")).to_contain_text("whose turn it is")
     problems = axe_problems(page, "waterworks-keyboard-help")
     assert not problems, "\n".join(problems)
+    page.screenshot(path=str(ARTIFACTS / "blind-keyboard-help.png"))
     page.keyboard.press("Escape")
     expect(help_dialog).to_be_hidden()

@@ -42,42 +42,50 @@ export function cardOnLine(c, parent) {
     .replace(/^./, (ch) => ch.toUpperCase());
 }
 
-/** Each line from its valve, card by card; a T's branches as lists of their own. */
-function lineItems(view, p) {
+/** Each line from its valve, card by card: [{text} | {branches: [[...], ...]}], a T's branches
+ *  as lists of their own. */
+function lineEntries(view, p) {
   const key = (x, y) => `${x},${y}`;
   const cards = view.cards.filter((c) => c.owner === p);
-  const kids = new Map();
-  for (const c of cards) {
-    if (!c.parent) continue;
-    const k = key(...c.parent);
-    if (!kids.has(k)) kids.set(k, []);
-    kids.get(k).push(c);
-  }
-  const ends = new Map();
-  for (const e of view.open_ends.filter((o) => o.player === p)) {
-    const k = key(...e.from);
-    if (!ends.has(k)) ends.set(k, []);
-    ends.get(k).push(e);
-  }
-  const item = (text) => `<li>${esc(text)}</li>`;
+  const group = (items, at) => {
+    const m = new Map();
+    for (const it of items) {
+      const k = key(...at(it));
+      if (!m.has(k)) m.set(k, []);
+      m.get(k).push(it);
+    }
+    return m;
+  };
+  const kids = group(cards.filter((c) => c.parent), (c) => c.parent);
+  const ends = group(view.open_ends.filter((o) => o.player === p), (e) => e.from);
   const run = (start, parent) => {
-    let out = '';
+    const out = [];
     let c = start; let from = parent;
     for (;;) {
-      out += item(cardOnLine(c, from));
+      out.push({ text: cardOnLine(c, from) });
       for (const e of ends.get(key(c.x, c.y)) || []) {
-        out += item(`Open end ${TOWARD[e.dir]} the ${c.kind === 'valve' ? 'valve' : cardWords(c)}, at ${count(e.pipes, 'pipe')}.`);
+        out.push({ text: `Open end ${TOWARD[e.dir]} the ${c.kind === 'valve' ? 'valve' : cardWords(c)}, at ${count(e.pipes, 'pipe')}.` });
       }
       const next = (kids.get(key(c.x, c.y)) || []).sort((a, b) => a.order - b.order);
       if (next.length === 1) { from = c; c = next[0]; continue; }
-      if (next.length > 1) {
-        out += `<li>It branches ${next.length} ways:<ul>${next.map((n, i) => `<li>Branch ${i + 1}:<ol>${run(n, c)}</ol></li>`).join('')}</ul></li>`;
-      }
+      if (next.length > 1) out.push({ text: `It branches ${next.length} ways:`, branches: next.map((n) => run(n, c)) });
       return out;
     }
   };
   const valve = cards.find((c) => c.kind === 'valve');
-  return valve ? run(valve, null) : '';
+  return valve ? run(valve, null) : [];
+}
+
+/** A line's entries as list items (branches as nested lists). */
+function lineHtml(entries) {
+  return entries.map((e) => `<li>${esc(e.text)}${e.branches
+    ? `<ul>${e.branches.map((b, i) => `<li>Branch ${i + 1}:<ol>${lineHtml(b)}</ol></li>`).join('')}</ul>` : ''}</li>`).join('');
+}
+
+/** A line's entries as sentences, branch by branch. */
+function lineWords(entries) {
+  return entries.map((e) => (e.branches
+    ? `${e.text} ${e.branches.map((b, i) => `Branch ${i + 1}: ${lineWords(b)}`).join(' ')}` : e.text)).join(' ');
 }
 
 /** The table as markup: players, piles, each line; the viewer's own line first. */
@@ -95,14 +103,11 @@ export function tableText(view, names, viewer) {
       <li>${esc(`Discard pile: ${count(view.discard_size, 'card')}${top ? `, top card ${cardWords(top, { article: true })}` : ''}.`)}</li>
     </ul>
     ${order.map((p) => `<h3>${esc(lineName(p))}</h3>
-      <ol aria-label="${esc(`${lineName(p)}, from the valve`)}">${lineItems(view, p)}</ol>`).join('')}`;
+      <ol aria-label="${esc(`${lineName(p)}, from the valve`)}">${lineHtml(lineEntries(view, p))}</ol>`).join('')}`;
 }
 
-/** One line as a sentence (a command key's answer): its standing and its cards in order. */
+/** One line as sentences (a command key's answer): its standing and its cards in order. */
 export function lineSaid(view, p, names, viewer) {
-  const box = document.createElement('div');
-  box.innerHTML = `<ol>${lineItems(view, p)}</ol>`;
-  const cards = [...box.querySelectorAll('li')].filter((li) => !li.querySelector('li')).map((li) => li.textContent);
   const whose = p === viewer ? 'Your line' : `${Possessive(names[p])} line`;
-  return `${whose}. ${standing(view, p, names, viewer)} ${cards.join(' ')}`;
+  return `${whose}. ${standing(view, p, names, viewer)} ${lineWords(lineEntries(view, p))}`;
 }
