@@ -347,6 +347,7 @@ def test_phone_width_build_zoom_and_views(open_page, artifacts):
     page.screenshot(path=str(artifacts / "aq-phone-place.png"))
     page.click("[data-testid=confirm-build]")
     aq_turn_or_over(page)
+    page.click("[data-testid=pane-city]")   # a phone shows the city or the hand: the city
     page.click("[data-testid=view-left]")
     page.locator(".aq-hit-face").first.click()
     page.locator(".aq-citybox").scroll_into_view_if_needed()

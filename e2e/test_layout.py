@@ -283,12 +283,21 @@ def test_aqueducks_fits_the_viewport(open_page, artifacts):
     assert [e for e in probe.errors if not e.startswith("Failed to load resource")] == []
 
 
+def show_pane(page, pane):
+    """Narrow screens show the city or the hand under the decision, a tab each: choose one."""
+    tab = page.locator(f"[data-testid=pane-{pane}]")
+    if tab.is_visible():
+        tab.click()
+
+
 def aqueducks_fits(page, artifacts, size):
     w, h = SIZES[size]
     no_page_scroll(page, f"Aqueducks {w}x{h}")
     in_view(page, "[data-testid=turn-status]")
     in_view(page, "[data-testid=action-panel]")
+    show_pane(page, "hand")
     in_view(page, "[data-testid=hand] .aq-handcard:first-child")
+    show_pane(page, "city")
     city = rect(page, ".aq-citycol")
     assert city and city["h"] >= min(160, h * 0.3), f"the city gets {city} of a {w}x{h} screen"
     if size in PHONES or size == "tablet":
@@ -358,7 +367,9 @@ PBOARD = ".aq-boards .aq-pboard h3"
 def boards_reachable(page, where):
     """The player board is in sight, or the Boards button is and opens it (in sight, the page
     not scrolling), and it closes again (issue 26 item 11: at 1280x720 a build's hand of 7
-    left the boards 0 px tall under it, with no button)."""
+    left the boards 0 px tall under it, with no button). On a narrow screen the button is in
+    the city's tab."""
+    show_pane(page, "city")
     seen = page.evaluate(IN_SIGHT, PBOARD)
     if seen and all(ok for ok, _ in seen):
         return
@@ -424,6 +435,7 @@ def decision_fits(page, artifacts, decision, w, h):
         page.screenshot(path=str(artifacts / f"layout-decision-{decision}-{w}x{h}.png"))
         return
     in_sight(page, "[data-testid=action-panel] .aq-prompt")
+    show_pane(page, "city")
     in_sight(page, ".aq-views button", 3)      # the city's views, whole on a phone too
     if decision == "publican":
         in_sight(page, "[data-testid=action-panel] [data-testid=pass]")
@@ -434,12 +446,14 @@ def decision_fits(page, artifacts, decision, w, h):
         seen = page.evaluate(IN_SIGHT, "[data-testid=action-panel] [data-testid^=protect-item-], .aq-hit-protect:not([aria-disabled=true])")
         assert any(ok for ok, _ in seen), f"no district to protect in sight: {seen}"
     elif decision == "build":
+        show_pane(page, "hand")
         in_sight(page, AQ_HAND_CARD, first=True)
         page.locator(AQ_HAND_CARD).first.click()
         page.locator(f"{AQ_HAND_CARD}[aria-pressed=false]").first.click()
         page.locator("[data-testid^=place-][data-legal=true]").first.click()
         in_sight(page, "[data-testid=confirm-build]")
     elif decision == "draft":
+        show_pane(page, "hand")
         in_sight(page, AQ_HAND_CARD, first=True)
         page.locator(AQ_HAND_CARD).first.click()
         in_sight(page, "[data-testid=confirm-pick]")
@@ -560,18 +574,18 @@ def test_instant_speed_skips_motion(open_page):
 
 def test_aqueducks_reveal_shows_each_city_built(open_page, artifacts):
     """Builds chosen together are revealed one city at a time, on the city and the
-    opponents' live miniatures, each captioned with what was built."""
+    opponents' live miniatures (in their tabs), each captioned with what was built."""
     page, _probe = open_page(width=1440, height=900)
     aq_start(page, players=3, speed="normal")
-    assert page.locator("[data-testid=minis] .aq-mini").count() == 2, "one miniature per other city"
+    assert page.locator(".aq-tab-mini .aq-mini").count() == 2, "one miniature per other city"
     aq_build(page)
     page.wait_for_function("() => [...document.querySelectorAll('.aq-mini-cap')].every(c => c.textContent.includes('+'))",
                            timeout=30_000)
     counts = _played_motion(page, ["reveal"])
     assert int(counts["revealStarted"]) >= 3, counts
     page.screenshot(path=str(artifacts / "layout-aqueducks-reveal.png"))
-    # a miniature enlarges its city
-    page.click("[data-testid=mini-1] .aq-mini-btn")
+    # a miniature (its seat's tab) enlarges its city
+    page.click("[data-testid=city-tab-1] .aq-tab-mini")
     assert page.get_attribute("[data-testid=city-tab-1]", "aria-selected") == "true"
     assert page.locator("[data-testid=mini-0]").count() == 1, "your own city is a miniature then"
 

@@ -11,6 +11,8 @@ export function placeButtons(cv) {
   const prevFocus = document.activeElement && ov.contains(document.activeElement) ? document.activeElement.dataset.key : null;
   ov.replaceChildren();
   if (cv.tip) cv.tip.hidden = true;
+  // the face a hover showed the detail of is gone with its button: so is that detail
+  if (cv.interactive) cv.onFace(null, { leave: true });
   const mk = (r, cls, label, key) => {
     const b = document.createElement('button');
     b.type = 'button';
@@ -97,14 +99,18 @@ export function placeButtons(cv) {
   faces.forEach((b, i) => {
     b.tabIndex = i === 0 ? 0 : -1;
     const [did, side] = b.dataset.face.split(':');
-    // hover and focus light the face and its neighbours and say why in a tip; a click opens
-    // its detail over the foot of the city
-    const act = () => { cv.focus = { district: Number(did), side }; cv.draw(); showTip(cv, b); };
-    b.addEventListener('focus', act);
-    b.addEventListener('mouseenter', act);
-    b.addEventListener('click', () => { act(); cv.onFace(cv.focus); });
-    b.addEventListener('mouseleave', () => { if (document.activeElement !== b) { cv.focus = null; cv.draw(); cv.tip.hidden = true; } });
-    b.addEventListener('blur', () => { cv.focus = null; cv.draw(); cv.tip.hidden = true; });
+    // hover and focus light the face and its neighbours, say why in a tip and show its detail
+    // over the half of the city away from it (gone when they leave; a click keeps it)
+    const act = (keep = false) => {
+      cv.focus = { district: Number(did), side }; cv.draw(); showTip(cv, b);
+      cv.onFace(cv.focus, { low: b.offsetTop + b.offsetHeight / 2 > cv.layout.h / 2, keep });
+    };
+    const leave = () => { cv.focus = null; cv.draw(); cv.tip.hidden = true; cv.onFace(null, { leave: true }); };
+    b.addEventListener('focus', () => act());
+    b.addEventListener('mouseenter', () => act());
+    b.addEventListener('click', () => act(true));
+    b.addEventListener('mouseleave', () => { if (document.activeElement !== b) leave(); });
+    b.addEventListener('blur', leave);
   });
   cv.faceButtons = faces;
   if (prevFocus) { const again = ov.querySelector(`[data-key="${prevFocus}"]`); if (again) again.focus(); }

@@ -165,7 +165,7 @@ export class CityCanvas {
     const units = rows.reduce((n, r) => n + (r.thin ? 0.62 : r.lv), 0);
     const fitted = this.height ? (this.height - foot - rows.length * gap) / units : 60;
     // fitted to the box: only a box too small for any city (under 12 px a storey) scrolls
-    const sh = Math.max(this.height ? 12 : 22, Math.min(64, dw * 0.42, fitted));
+    const sh = Math.max(this.height ? 12 : 22, Math.min(this.height ? 84 : 64, dw * (this.height ? 0.5 : 0.42), fitted));
     const slots = [];
     const strips = [];
     let top = 0;

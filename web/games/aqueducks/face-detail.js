@@ -62,6 +62,7 @@ export function faceTip(ui, f) {
 export function showCard(ui, key, announce = true) {
   const card = ui.cat.byKey[key];
   if (!card) return;
+  Object.assign(ui.el.detail.dataset, { keep: 'true', at: 'bottom' }); // asked for: stays until closed
   ui.el.detail.innerHTML = `${CLOSE}<div class="aq-detail-card">${cardFace(card, { size: 'normal' })}</div>
     <div class="aq-detail-text"><h4>${esc(card.name)}</h4><p>${abilityText(card.ability)}</p><p class="muted"><i>${esc(card.flavour || '')}</i></p></div>`;
   if (announce) ui.frame.announce(cardLabel(card));

@@ -122,6 +122,7 @@ class AqueducksUI {
     if (this.match) this.match.stop();
     if (this.history) this.history.detach();
     clearTimeout(this.toppleTimer);
+    clearTimeout(this.boardTimer);
     this.city.destroy();
     this.minis.destroy();
     this.moves.stop();
@@ -168,6 +169,8 @@ class AqueducksUI {
   moveText(ev) { return eventText(ev, this.seats, (k) => (this.cat.byKey[k] ? this.cat.byKey[k].name : k), (id) => this.cardName(id)); }
 
   render(snap, events, viewer, { past = false } = {}) {
+    // a visit ended by this batch (not a resumed game's replay)
+    const visitEnded = !past && !!this.snap && this.snap.view.action === 'publican' && snap.view.action !== 'publican';
     // Downfall: remember the districts that fell so the city can show them toppling.
     for (const ev of past ? [] : events || []) {
       if (ev.type === 'downfall' && ev.removed.length && this.snap) {
@@ -181,6 +184,13 @@ class AqueducksUI {
     this.snap = snap;
     this.viewer = viewer;
     if (this.shown === null) this.shown = this.me();
+    // the boards are behind their button on a desktop screen: the visit's last donations play
+    // out on the Pondifex in the panel, which stays a moment after the visit ends
+    if (visitEnded && (events || []).some((ev) => ev.type === 'donate')) {
+      this.boardUntil = Date.now() + 2500;
+      clearTimeout(this.boardTimer);
+      this.boardTimer = setTimeout(() => this.refresh(), 2600);
+    }
     const before = this.moves.capture();
     if (events && events.length) readEvents(this, events, past);
     this.refresh();
@@ -385,7 +395,7 @@ class AqueducksUI {
 
     // panel
     let panelHtml = '';
-    const visit = !this.snap.over && !this.hidden && !v.solo && action === 'publican' && !!v.pondifex;
+    const visit = !this.snap.over && !this.hidden && !v.solo && !!v.pondifex && (action === 'publican' || Date.now() < (this.boardUntil || 0));
     if (this.snap.over) {
       panelHtml = overPanel(this);
     } else if (this.hidden) {
@@ -402,6 +412,8 @@ class AqueducksUI {
       if (visit) panelHtml += pondifexBoard(v, this.seats, []);
     }
     setHtml(this.el.panel, panelHtml);
+    // a visit just over: its last donations play out on the Pondifex, floated over the city a moment
+    setHtml(this.el.float, visit && action !== 'publican' ? pondifexBoard(v, this.seats, []) : '');
 
     // hand
     renderHand(this, turn, action);

@@ -46,6 +46,7 @@ export function layoutScreen(ui) {
           <div class="aq-minis" role="group" aria-label="The other cities" data-testid="minis" hidden></div>
           <div class="aq-citybox" role="group"></div>
           <div class="aq-detail" aria-live="off"></div>
+          <div class="aq-float" aria-hidden="true"></div>
         </div>
         <div class="aq-side">
           <section class="aq-panel" data-testid="action-panel" aria-label="Your move"></section>
@@ -61,12 +62,18 @@ export function layoutScreen(ui) {
     top: b.querySelector('.aq-top'), news: b.querySelector('.aq-news'), tabs: b.querySelector('.aq-tabs'),
     views: b.querySelector('.aq-views'), cityBox: b.querySelector('.aq-citybox'), detail: b.querySelector('.aq-detail'),
     panel: b.querySelector('.aq-panel'), hand: b.querySelector('.aq-hand'), handTitle: b.querySelector('.aq-hand-title'),
-    boards: b.querySelector('.aq-boards'),
+    boards: b.querySelector('.aq-boards'), float: b.querySelector('.aq-float'),
   };
   ui.city = new CityCanvas(ui.el.cityBox, {
     fit: true,
     cardOf: (key) => ui.cat.byKey[key],
-    onFace: (f) => showFace(ui, f),
+    onFace: (f, { low = false, keep = false, leave = false } = {}) => {
+      const d = ui.el.detail;
+      if (leave) { if (d.dataset.keep !== 'true') d.replaceChildren(); return; }
+      showFace(ui, f);
+      d.dataset.at = low ? 'top' : 'bottom';   // away from the face it is about
+      d.dataset.keep = String(keep);
+    },
     onPlace: (t) => Build.clickPlace(ui, t),
     onToggle: (id) => { ui.errorText = null; Protect.toggle(ui, id); },
     tipHtml: (f) => faceTip(ui, f),
