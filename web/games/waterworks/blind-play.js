@@ -34,11 +34,12 @@ export function decisionMoves(view, legal, names, viewer) {
     const n = i + 1;
     const moves = [];
     const other = spotsFor(legal, card, true);
+    const said = (spot) => leading(spotLabel(spot, { ...s, previewCard: card }), spot, view);
     for (const spot of spotsFor(legal, card, false)) {
-      moves.push({ label: spotLabel(spot, { ...s, previewCard: card }), move: spot.move });
+      moves.push({ label: said(spot), move: spot.move });
       if (spot.both) {
         const t = other.find((o) => o.x === spot.x && o.y === spot.y && o.turned !== spot.turned);
-        if (t) moves.push({ label: spotLabel({ ...t, flip: t.turned }, { ...s, previewCard: card }), move: t.move });
+        if (t) moves.push({ label: said({ ...t, flip: t.turned }), move: t.move });
       }
     }
     const d = discardMove(legal, card.id);
@@ -51,6 +52,30 @@ export function decisionMoves(view, legal, names, viewer) {
   const spout = spoutMove(legal);
   if (spout) groups.unshift({ name: 'Your spout', moves: [{ label: 'Place your spout and win', cmd: 's', move: spout }] });
   return groups;
+}
+
+const OPPOSITE = { N: 'S', S: 'N', E: 'W', W: 'E' };
+const WAYS = { N: 'up', E: 'right', S: 'down', W: 'left' };
+const listed = (ws) => (ws.length < 2 ? ws.join('') : `${ws.slice(0, -1).join(', ')} and ${ws[ws.length - 1]}`);
+
+/** The ways a card laid at an open end leads on, or closes it ("leading up and left"): which
+ *  way the line goes next is what a player who cannot see the table needs to know. */
+function leading(label, spot, view) {
+  const end = view.open_ends.find((e) => e.x === spot.x && e.y === spot.y);
+  if (!end || !spot.face) return label;
+  const onward = spot.face.kind === 'pipe' ? spot.face.openings.filter((d) => d !== OPPOSITE[end.dir]) : [];
+  const words = onward.length ? `leading ${listed(onward.map((d) => WAYS[d]))}` : 'closing that end';
+  const win = ', then add your spout and win';
+  return label.endsWith(win) ? `${label.slice(0, -win.length)}, ${words}${win}` : `${label}, ${words}`;
+}
+
+/** A hand card with the ways it opens (or its caps), as it lies in the hand. */
+export function handCardWords(card) {
+  if (card.kind === 'pipe') return `${cardWords(card)}, open ${listed(card.openings.map((d) => WAYS[d]))}`;
+  if (card.kind === 'cap' && card.caps) {
+    return `${cardWords(card)}: ${['N', 'E', 'S', 'W'].map((d, i) => `${card.caps[i]} ${WAYS[d]}`).join(', ')}`;
+  }
+  return cardWords(card);
 }
 
 /**
@@ -82,7 +107,7 @@ export function attachBlindPlay(host) {
   function myHand() {
     const { view, viewer, hidden } = host.read();
     if (!view || viewer === null || hidden || !view.hand) return 'You have no hand to look at now.';
-    const words = view.hand.map((c, i) => `${i + 1}: ${cardWords(c)}`);
+    const words = view.hand.map((c, i) => `${i + 1}: ${handCardWords(c)}`);
     return `Your hand, ${count(view.hand.length, 'card')}: ${words.join('; ')}.`;
   }
 

@@ -250,7 +250,7 @@ export async function mount(el, session) {
       const spots = currentSpots();
       const flips = spots.filter((sp) => sp.flip).length;
       const turnedWords = !flips ? '' : flips === spots.length ? ', turned round to fit' : `, ${flips} of them with it turned round`;
-      frame.announce(`${cap(cardWords(card))} picked. ${count(spots.length, 'spot')}${turnedWords}.${canTurn(card) ? ' R turns it.' : ''}`);
+      frame.announce(`${cap(cardWords(card))} picked. ${count(spots.length, 'spot')}${turnedWords}.${canTurn(card) ? ' R turns it.' : ''}`, { now: true });
       if (viaKey && spots.length) table.focusSpot(spots[0]);
     }
   }
@@ -264,7 +264,7 @@ export async function mount(el, session) {
     hint();
     const spots = currentSpots();
     const both = spots.filter((sp) => sp.both).length;
-    frame.announce(`${cap(cardWords(shownCard(card)))}, turned ${st.turned ? 'round' : 'back'}.${both ? ` Where it fits both ways (${count(both, 'spot')}) it now goes in this way.` : ''}`);
+    frame.announce(`${cap(cardWords(shownCard(card)))}, turned ${st.turned ? 'round' : 'back'}.${both ? ` Where it fits both ways (${count(both, 'spot')}) it now goes in this way.` : ''}`, { now: true });
     if (wasOnSpot) { if (spots.length) table.focusSpot(spots[0]); else hand.focusCard(card.id); }
   }
 
