@@ -136,7 +136,8 @@ export function attachHint(screen, session, root) {
     if (document.querySelector('dialog[open]')) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-    if (e.key === 'h' || e.key === 'H') { e.preventDefault(); ask(); } else if (e.key === 'Escape' && (asking || shown)) clear();
+    // H is the Hint button's key: where the button is not shown (the game is over), neither is H
+    if ((e.key === 'h' || e.key === 'H') && button.getClientRects().length) { e.preventDefault(); ask(); } else if (e.key === 'Escape' && (asking || shown)) clear();
   }
 
   button.addEventListener('click', ask);
