@@ -161,7 +161,7 @@ export function attachBlindPlay(host) {
     const { myTurn } = host.read();
     const cmd = /^(\d)(?:[ .]?(\d{1,2}|d|p))?$/.exec(t) || /^([dp])[ .]?(\d)$/.exec(t);
     if (t !== 's' && !cmd) { sayNow(`“${text}” is not a command. Type ? for the list.`); return false; }
-    if (myTurn === null) { sayNow(`${whoseTurn()} Wait for your turn.`); return false; }
+    if (myTurn === null) { sayNow(host.read().over ? whoseTurn() : `${whoseTurn()} Wait for your turn.`); return false; }
     if (t === 's') {
       const g = groups.find((x) => x.name === 'Your spout');
       if (!g) { sayNow('Your spout cannot go on yet.'); return false; }
