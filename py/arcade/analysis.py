@@ -24,14 +24,18 @@ from __future__ import annotations
 
 import time
 
-from . import advice, advice_text as say
+from . import advice, advice_text as say, registry
 
-#: playouts per decision when the caller gives none (the page's budget; docs/bots.md)
-DEFAULT_ITERATIONS = {"waterworks": 32, "aqueducks": 12}
 #: a fall smaller than this is no fall (rounding of the chances)
 NOISE = 0.0005
 #: turning points listed: the largest falls of the seat's line on the chart
 TURNING_POINTS = 3
+
+
+def default_iterations(game) -> int:
+    """Playouts per decision when the caller gives none (the page's budget; docs/bots.md): the
+    game's own (its ``plugin.ANALYSIS_ITERATIONS``)."""
+    return registry.part(game.NAME, "plugin").ANALYSIS_ITERATIONS
 
 
 class Analysis:

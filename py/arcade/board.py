@@ -1,7 +1,7 @@
 """The community leaderboard: ``leaderboard/board.json`` (schema: docs/leaderboard.md).
 
-Tables by name: ``solo/<faction>`` (Aqueducks solo duckats), ``daily/<game>/<YYYY-MM-DD>``
-(the daily deals) and ``wins/<game>`` (multiplayer wins against checkable bots). Each holds
+Tables by name: ``daily/<game>/<YYYY-MM-DD>`` (the daily deals), ``wins/<game>`` (multiplayer
+wins against checkable bots) and a game's own (its ``plugin.own_table``: solo scores, say). Each holds
 at most ``TABLE_SIZE`` entries, best first; equal scores share a rank and keep the order they
 were accepted in. A name (compared case-blind) has at most ``PER_NAME`` entries in a table
 (one in a daily table: one scored attempt a day). Rulings: docs/rulings/leaderboard.md.
@@ -13,6 +13,7 @@ import os
 
 from gamecore import BadSave
 
+from . import registry
 from .scorecard import Refused
 
 FORMAT = "pipes-and-ducks/leaderboard"
@@ -54,14 +55,8 @@ def ids(board: dict) -> set:
 
 
 def rank_key(entry: dict) -> tuple:
-    """Bigger is better. Aqueducks: solo and daily by duckats, multiplayer by Favour, then
-    duckats (the rulebook's tie-break). Water Works: a win, then fewer turns, then a longer line."""
-    c = entry["claim"]
-    if entry["game"] == "waterworks":
-        return (c["won"], -c["turns"] if c["won"] else 0, c["line"])
-    if entry["players"] == 1:
-        return (c["duckats"],)
-    return (c["favour"], c["duckats"])
+    """Bigger is better, in the entry's game's own order (its ``plugin.rank_key``)."""
+    return registry.part(entry["game"], "plugin").rank_key(entry)
 
 
 def entry_of(result: dict, accepted: str) -> dict:

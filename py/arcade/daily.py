@@ -2,9 +2,9 @@
 
 The seed is the first 8 bytes, read big-endian, of SHA-256 of the text
 ``pipes-and-ducks daily <game> <YYYY-MM-DD>``; it is computed here and nowhere else, and
-leaves Python as a decimal string. Aqueducks is played solo with one faction of the day
-(the factions in catalog order, one a day, from 1970-01-01 on); Water Works is played from
-seat 1 against two normal bots (rulings: docs/rulings/leaderboard.md).
+leaves Python as a decimal string. Each game sets its own daily table in its ``plugin``:
+``DAILY`` (options, who sits where as the page names them, the person's seat) and
+``daily_options(day)``, what the day adds (rulings: docs/rulings/leaderboard.md).
 """
 from __future__ import annotations
 
@@ -14,16 +14,11 @@ import re
 
 from gamecore import BadRequest
 
-GAMES = ("aqueducks", "waterworks")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_EPOCH = datetime.date(1970, 1, 1)
+from . import registry
 
-#: Each game's daily table: options (Aqueducks adds the faction of the day), who sits where
-#: (controllers as the page names them) and the person's seat.
-_SETUP = {
-    "aqueducks": {"options": {"players": 1}, "seats": ["human"], "seat": 0},
-    "waterworks": {"options": {"players": 3}, "seats": ["human", "bot:greedy", "bot:greedy"], "seat": 0},
-}
+#: every game the site has has a daily deal
+GAMES = tuple(registry.names())
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def parse_date(text, error=BadRequest) -> datetime.date:
@@ -41,18 +36,12 @@ def seed_for(game: str, day: datetime.date) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def faction_of(day: datetime.date) -> str:
-    from aqueducks.cards import FACTIONS
-    return FACTIONS[(day - _EPOCH).days % len(FACTIONS)]
-
-
 def deal(game: str, day: datetime.date) -> dict:
     """``{game, date, seed, options, seats, seat}`` of ``game``'s deal on ``day``."""
     if game not in GAMES:
         raise BadRequest(f"There is no daily deal of {game!r}.")
-    setup = _SETUP[game]
-    options = dict(setup["options"])
-    if game == "aqueducks":
-        options["factions"] = faction_of(day)
+    plugin = registry.part(game, "plugin")
+    setup = plugin.DAILY
+    options = {**setup["options"], **plugin.daily_options(day)}
     return {"game": game, "date": day.isoformat(), "seed": str(seed_for(game, day)),
             "options": options, "seats": list(setup["seats"]), "seat": setup["seat"]}

@@ -15,10 +15,13 @@ import time
 
 from gamecore import annotations
 
-from . import advice, advice_text as say, shares
+from . import advice, advice_text as say, registry, shares
 
-#: a hint asked for without a budget thinks this many playouts (the page gives ms)
-DEFAULT_ITERATIONS = {"waterworks": 96, "aqueducks": 32}
+
+def default_iterations(game) -> int:
+    """The playouts a hint asked for without a budget thinks (the page gives ms): the game's
+    own (its ``plugin.HINT_ITERATIONS``)."""
+    return registry.part(game.NAME, "plugin").HINT_ITERATIONS
 
 
 def _reason(game, player: int, best: dict, chance, rows: list, measure: advice.Measure,
@@ -85,7 +88,7 @@ def hint(game, player: int, *, ms=None, iterations=None, clock=time.perf_counter
     elif ms is not None:
         search.run_for(ms / 1000.0, clock=clock, max_iterations=iterations)
     else:
-        search.step(iterations or DEFAULT_ITERATIONS[game.NAME])
+        search.step(iterations or default_iterations(game))
     advice.finish_round(search)
     best = search.best_move()
     rows = advice.candidates(search, measure)

@@ -15,7 +15,7 @@ import json
 from gamecore import BadSave, Game
 from gamecore.undo import tally
 
-from . import names
+from . import names, registry
 
 FORMAT = "pipes-and-ducks/score-card"
 VERSION = 1
@@ -47,27 +47,6 @@ def _rank(keys: list, seat: int) -> int:
     return 1 + sum(1 for k in keys if k > keys[seat])
 
 
-def _aqueducks_claim(game: Game, seat: int) -> dict:
-    res = game.result()
-    scores = res["scores"]
-    me = scores[seat]
-    solo = game.num_players == 1
-    keys = [(s["favour"], s["duckats"]) for s in scores]
-    return {"faction": me["faction"], "duckats": me["duckats"], "favour": me["favour"],
-            "score": me["duckats"] if solo else me["favour"], "rank": _rank(keys, seat),
-            "won": seat in res["winners"]}
-
-
-def _waterworks_claim(game: Game, seat: int) -> dict:
-    res = game.result()
-    lines = [p["line"][-1] for p in game.stats()["players"]]
-    won = [p in res["winners"] for p in range(game.num_players)]
-    keys = list(zip(won, lines))
-    return {"score": lines[seat], "line": lines[seat], "won": won[seat], "rank": _rank(keys, seat),
-            "turns": sum(1 for e in game.log if e["player"] == seat)}
-
-
-_CLAIMS = {"aqueducks": _aqueducks_claim, "waterworks": _waterworks_claim}
 #: The claims about take-backs, which cards made before they were carried do not have.
 TAKEBACK_CLAIMS = ("takebacks", "takebacks_revealed")
 
@@ -77,21 +56,14 @@ def claim(game: Game, seat: int) -> dict:
     take-backs it made, counted from the record: all of them, and those that took back cards
     the seat had been shown."""
     made, revealing = tally(game).get(seat, (0, 0))
-    return {**_CLAIMS[game.NAME](game, seat), "takebacks": made, "takebacks_revealed": revealing}
+    own = registry.part(game.NAME, "plugin").claim(game, seat, _rank)
+    return {**own, "takebacks": made, "takebacks_revealed": revealing}
 
 
 def city_buildings(game: Game, seat: int) -> list:
-    """The building keys of ``seat``'s final city (both faces of every district), in city order;
-    ``[]`` for a game without cities."""
-    if game.NAME != "aqueducks":
-        return []
-    city = game.view(seat)["cities"][seat]
-    keys = []
-    for d in city["districts"]:
-        for face in (d["left"], d["right"]):
-            if face["key"] not in keys:
-                keys.append(face["key"])
-    return keys
+    """The building keys of ``seat``'s final city, the favourites its card may name (the game's
+    own ``plugin.city_buildings``); ``[]`` for a game without cities."""
+    return registry.part(game.NAME, "plugin").city_buildings(game, seat)
 
 
 def default_favourites(game: Game, seat: int) -> list:

@@ -268,7 +268,7 @@ class Service:
             raise BadRequest("The game is not finished: it can be analysed once it is over.")
         from . import analysis
         done = game.analysis
-        return game, ms, cap or (done["iterations"] if done else analysis.DEFAULT_ITERATIONS[game.NAME])
+        return game, ms, cap or (done["iterations"] if done else analysis.default_iterations(game))
 
     def analyse(self, params: dict, clock=None) -> dict:
         """Every decision of a finished game judged for ``player``; with ``ms``, a slice of

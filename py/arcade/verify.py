@@ -192,8 +192,9 @@ def table_of(game: Game, card: dict, truth: dict):
                       "the move was chosen again knowing the cards it led to.")
     if card["daily"]:
         return f"daily/{game.NAME}/{card['date']}", None
-    if game.NAME == "aqueducks" and game.num_players == 1:
-        return f"solo/{truth['faction']}", None
+    own = registry.part(game.NAME, "plugin").own_table(game, truth)
+    if own:
+        return own, None
     others = [c for p, c in enumerate(card["seats"]) if p != card["seat"]]
     if not truth["won"]:
         return None, "Only wins go on the multiplayer board."

@@ -14,10 +14,6 @@ from typing import Sequence
 
 from . import __version__
 
-#: How each game's result reads in words (the page has its own, richer end screens).
-REASONS = {"spout": "water reached the spout",
-           "draw_pile_exhausted": "the draw pile ran out with no line finished"}
-
 
 def _names(players: int) -> list[str]:
     # A saved game's seat names are a label the page cleans for the screen; the command line
@@ -26,25 +22,15 @@ def _names(players: int) -> list[str]:
 
 
 def describe(game, names: list[str]) -> str:
-    """One or two lines saying how a replayed game stands."""
-    title = {"waterworks": "Water Works", "aqueducks": "Aqueducks"}[game.NAME]
-    head = f"{title}, {game.num_players} player{'s' if game.num_players != 1 else ''}, {len(game.log)} moves"
-    result = game.result()
+    """One or two lines saying how a replayed game stands (a finished game's result in the
+    game's own words: its ``plugin.summary``)."""
+    from arcade import registry
+    entry = registry.get(game.NAME)
+    head = f"{entry.title}, {game.num_players} player{'s' if game.num_players != 1 else ''}, {len(game.log)} moves"
     if not game.is_over:
         waiting = ", ".join(names[p] for p in game.to_act())
         return f"{head}: not over; next to play: {waiting}."
-    winners = [names[p] for p in result.get("winners", [])]
-    if game.NAME == "aqueducks":
-        if "score" in result:
-            return f"{head}: over. Solo score: {result['score']} duckats."
-        board = ", ".join(f"{names[s['player']]} {s['favour']} Favour ({s['duckats']} duckats)"
-                          for s in sorted(result["scores"], key=lambda s: (-s["favour"], -s["duckats"])))
-        return f"{head}: over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.\n  {board}"
-    why = REASONS.get(result.get("reason"), result.get("reason"))
-    if not winners:
-        return f"{head}: over with no winner: {why}."
-    pipes = f" through {result['pipes']} pipes" if "pipes" in result else ""
-    return f"{head}: over. {winners[0]} wins: {why}{pipes}."
+    return registry.part(game.NAME, "plugin").summary(game, names, head)
 
 
 def _read(path: str) -> str:
@@ -77,9 +63,16 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _titles() -> str:
+    """The games' titles as a list in words ("A and B")."""
+    from arcade import registry
+    titles = [registry.get(name).title for name in registry.names()]
+    return ", ".join(titles[:-1]) + (" and " if len(titles) > 1 else "") + titles[-1]
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pipes-and-ducks",
-                                description="Water Works and Aqueducks: the rules engines on your computer.")
+                                description=f"{_titles()}: the rules engines on your computer.")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     r = sub.add_parser("replay", help="replay a saved game or record and print its result",
