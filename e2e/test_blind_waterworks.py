@@ -14,10 +14,9 @@ import json
 import re
 import time
 
-from playwright.sync_api import expect
-
 from helpers_browser import ARTIFACTS
 from helpers_menu import fix_seed
+from playwright.sync_api import expect
 from test_a11y import AXE, axe_problems
 
 SEED = 106          # a short deal (test_waterworks_game.py's whole game)
@@ -67,16 +66,10 @@ def choose(labels):
 
 def wait_turn_or_over(page, timeout=60_000):
     """'turn' once the moves list has a button, 'over' once the end dialog is open."""
-    deadline = time.monotonic() + timeout / 1000
     over = page.get_by_role("dialog", name=re.compile(r"wins?!$|ran dry"))
     first = moves_list(page).get_by_role("button").first
-    while time.monotonic() < deadline:
-        if over.count() and over.is_visible():
-            return "over"
-        if first.count():
-            return "turn"
-        page.wait_for_timeout(50)  # polling two conditions: Playwright waits on one at a time
-    raise AssertionError("neither my turn nor the end came")
+    over.or_(first).first.wait_for(timeout=timeout)
+    return "over" if over.is_visible() else "turn"
 
 
 def play_by_keyboard(page, timings):
@@ -95,6 +88,10 @@ def play_by_keyboard(page, timings):
                 expect(page.get_by_role("log", name="What happens")).to_contain_text(line, timeout=10_000)
         listening += time.monotonic() - heard
         buttons = moves_list(page).get_by_role("button")
+        field = page.get_by_role("textbox", name="Type a move or a command")
+        # focus came back where the last move was made: the list's first move, or the field
+        if turns > 1:
+            expect(field if turns % 2 else buttons.first).to_be_focused()
         labels = buttons.all_text_contents()
         k = choose(labels)
         cmd = re.search(r"\(([^)]+)\)$", labels[k]).group(1)
@@ -103,7 +100,6 @@ def play_by_keyboard(page, timings):
             buttons.nth(k).press("Enter")
         else:
             # the same move typed in the command field
-            field = page.get_by_role("textbox", name="Type a move or a command")
             field.press_sequentially(cmd)
             field.press("Enter")
         expect(moves_list(page).get_by_role("button")).to_have_count(0, timeout=10_000)
