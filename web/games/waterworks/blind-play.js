@@ -7,7 +7,7 @@ import { CommandKeys } from '../../shell/blind/command-keys.js';
 import { count, Possessive } from '../../shell/words.js';
 import { cardWords } from './card-art.js';
 import { spotsFor, discardMove, plumberMove, spoutMove } from './moves.js';
-import { spotLabel } from './table-buttons.js';
+import { spotLabel, waysWords } from './table-buttons.js';
 import { tableText, standing, lineSaid } from './table-text.js';
 
 /** The game's own keys and the typed commands, for the keyboard help and the Rules. */
@@ -34,7 +34,7 @@ export function decisionMoves(view, legal, names, viewer) {
     const n = i + 1;
     const moves = [];
     const other = spotsFor(legal, card, true);
-    const said = (spot) => leading(spotLabel(spot, { ...s, previewCard: card }), spot, view);
+    const said = (spot) => spotLabel(spot, { ...s, previewCard: card });
     for (const spot of spotsFor(legal, card, false)) {
       moves.push({ label: said(spot), move: spot.move });
       if (spot.both) {
@@ -54,26 +54,11 @@ export function decisionMoves(view, legal, names, viewer) {
   return groups;
 }
 
-const OPPOSITE = { N: 'S', S: 'N', E: 'W', W: 'E' };
-const WAYS = { N: 'up', E: 'right', S: 'down', W: 'left' };
-const listed = (ws) => (ws.length < 2 ? ws.join('') : `${ws.slice(0, -1).join(', ')} and ${ws[ws.length - 1]}`);
-
-/** The ways a card laid at an open end leads on, or closes it ("leading up and left"): which
- *  way the line goes next is what a player who cannot see the table needs to know. */
-function leading(label, spot, view) {
-  const end = view.open_ends.find((e) => e.x === spot.x && e.y === spot.y);
-  if (!end || !spot.face) return label;
-  const onward = spot.face.kind === 'pipe' ? spot.face.openings.filter((d) => d !== OPPOSITE[end.dir]) : [];
-  const words = onward.length ? `leading ${listed(onward.map((d) => WAYS[d]))}` : 'closing that end';
-  const win = ', then add your spout and win';
-  return label.endsWith(win) ? `${label.slice(0, -win.length)}, ${words}${win}` : `${label}, ${words}`;
-}
-
 /** A hand card with the ways it opens (or its caps), as it lies in the hand. */
 export function handCardWords(card) {
-  if (card.kind === 'pipe') return `${cardWords(card)}, open ${listed(card.openings.map((d) => WAYS[d]))}`;
+  if (card.kind === 'pipe') return `${cardWords(card)}, open ${waysWords(card.openings)}`;
   if (card.kind === 'cap' && card.caps) {
-    return `${cardWords(card)}: ${['N', 'E', 'S', 'W'].map((d, i) => `${card.caps[i]} ${WAYS[d]}`).join(', ')}`;
+    return `${cardWords(card)}: ${['N', 'E', 'S', 'W'].map((d, i) => `${card.caps[i]} ${waysWords([d])}`).join(', ')}`;
   }
   return cardWords(card);
 }

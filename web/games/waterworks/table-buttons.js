@@ -99,17 +99,34 @@ export function placeMarkers(table) {
 }
 
 const SIDE = { N: 'above', S: 'below', E: 'right of', W: 'left of' };
+const OPPOSITE = { N: 'S', S: 'N', E: 'W', W: 'E' };
+const WAYS = { N: 'up', E: 'right', S: 'down', W: 'left' };
+
+/** "up", "up and left", "right, down and left". */
+export function waysWords(dirs) {
+  const ws = dirs.map((d) => WAYS[d]);
+  return ws.length < 2 ? ws.join('') : `${ws.slice(0, -1).join(', ')} and ${ws[ws.length - 1]}`;
+}
+
+/** Which ways a card laid at open end `end` takes the line on ("leading up and left"), or that
+ *  it closes it: what a player who cannot see the table needs to know of where it goes. */
+function leading(face, end) {
+  const onward = face && face.kind === 'pipe' ? face.openings.filter((d) => d !== OPPOSITE[end.dir]) : [];
+  return onward.length ? `, leading ${waysWords(onward)}` : ', closing that end';
+}
 
 /** A lit spot in a player's words: the card, whether it goes in turned round, and where, told
- * by the card it continues or covers (the table's grid is the engine's, not the player's). */
+ * by the card it continues or covers (the table's grid is the engine's, not the player's), and
+ * at an open end which ways it leads on. */
 export function spotLabel(spot, s) {
   const v = s.view;
-  const card = `the ${cardWords(spot.face || s.previewCard)}${spot.flip ? ', turned round,' : ''}`;
+  const face = spot.face || s.previewCard;
+  const card = `the ${cardWords(face)}${spot.flip ? ', turned round,' : ''}`;
   const whose = (p) => (p === s.viewer ? 'your' : possessive(s.names[p]));
   const here = v.cards.find((c) => c.x === spot.x && c.y === spot.y);
   const end = v.open_ends.find((e) => e.x === spot.x && e.y === spot.y);
   const from = end && v.cards.find((c) => c.x === end.from[0] && c.y === end.from[1]);
-  const next = from ? ` ${SIDE[end.dir]} ${whose(from.owner)} ${cardWords(from)}` : '';
+  const next = from ? ` ${SIDE[end.dir]} ${whose(from.owner)} ${cardWords(from)}${leading(face, end)}` : '';
   if (spot.kind === 'cover') return `Cover your leak, the ${here ? cardWords(here) : 'leaky card'}, with ${card}`.replace(/,$/, '');
   if (spot.kind === 'leak') {
     return here ? `Lay ${card} as a leak on top of ${whose(here.owner)} ${cardWords(here)}`

@@ -5,14 +5,12 @@
 import { esc } from '../../shell/frame.js';
 import { count, Possessive } from '../../shell/words.js';
 import { cardWords } from './card-art.js';
+import { waysWords } from './table-buttons.js';
 
 /** Where a card lies from the card it joins, by the side of it that joins (its `joins`). */
 const FROM_JOIN = { S: 'above', N: 'below', E: 'left of', W: 'right of' };
 /** Where an open end lies from its card, by the way it points. */
 const TOWARD = { N: 'above', S: 'below', E: 'right of', W: 'left of' };
-const OPENS = { N: 'up', E: 'right', S: 'down', W: 'left' };
-
-const listed = (ws) => (ws.length < 2 ? ws.join('') : `${ws.slice(0, -1).join(', ')} and ${ws[ws.length - 1]}`);
 
 /** A player's standing in one sentence: pipes toward the target, ends, hand, plumbers, leak. */
 export function standing(view, p, names, viewer) {
@@ -33,7 +31,7 @@ export function cardOnLine(c, parent) {
   if (c.kind === 'cap') {
     return `Cap card${where}: ${c.leaky ? 'a leaky cap, leaking' : `${c.placed_material} cap`} closes this end.`;
   }
-  const opens = c.openings && c.openings.length ? `, open ${listed(c.openings.map((d) => OPENS[d]))}` : '';
+  const opens = c.openings && c.openings.length ? `, open ${waysWords(c.openings)}` : '';
   const state = [];
   if (c.leaky) state.push('leaking');
   if (c.repaired) state.push(c.plumber ? 'leak fixed by a plumber' : 'leak repaired');
