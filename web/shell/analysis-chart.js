@@ -2,9 +2,9 @@
 // over the game (x: the position after each move, y: the chance to win, or for solo Aqueducks
 // the expected final duckats), the fair share as a dashed line, and the chosen seat's turning
 // points marked with their numbers: the engine's `turningPoints`, the largest falls of this same
-// line, so the marks and the list always agree. SVG in the story charts' style (web/shell/charts.js).
+// line, so the marks and the list always agree. SVG in the story charts' style (web/shell/svg-charts.js).
 import { esc } from './frame.js';
-import { DASHES, legend } from './charts.js';
+import { DASHES, legend } from './svg-charts.js';
 
 const PAD = { l: 44, r: 14, t: 14, b: 30 };
 

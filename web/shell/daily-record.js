@@ -3,9 +3,8 @@
 // screen notes its end here (web/shell/history.js); starting a deal is the menu's
 // (web/shell/daily.js), which a game screen never needs to load.
 import engine from '../engine.js';
-import { GAMES, isGame } from './games.js';
+import { GAMES, PARTS, isGame } from './games.js';
 import { showToast } from './toast.js';
-import { count } from './words.js';
 
 const KEY = 'pnd.daily';
 
@@ -77,8 +76,7 @@ export function resultText(game, claim) {
   if (!claim) return 'not finished';
   // a take-back after seeing a new card keeps the day's score off the table (take-backs T6)
   const unranked = claim.takebacks_revealed > 0 ? ' (take-backs: not ranked)' : '';
-  if (game === 'aqueducks') return `${count(claim.duckats, 'duckat')}${unranked}`;
-  return `${claim.won ? `won in ${count(claim.turns, 'turn')}` : `a line of ${claim.line}`}${unranked}`;
+  return `${PARTS[game].resultText(claim)}${unranked}`;
 }
 
 /** The text to share: today's results, the streak and the link to play the deal. */

@@ -4,7 +4,7 @@
 // keeps the attempts by date (web/shell/daily-record.js), for the results, the streak and the
 // share text. A day is a UTC date (docs/rulings/leaderboard.md L2).
 import engine from '../engine.js';
-import { GAMES } from './games.js';
+import { GAMES, PARTS } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { menuSeats } from './menu-settings.js';
 import { openGame, currentSession } from './game-screen.js';
@@ -47,14 +47,19 @@ export async function showDaily() {
   await loadStyle(new URL('../styles/scores.css', import.meta.url));
   const date = todayUTC();
   const days = readDays();
-  let faction = '';
-  try {
-    await engine.ready;
-    const aq = await engine.call('dailyDeal', { game: 'aqueducks', date });
-    if (aq.ok) faction = aq.result.options.factions;
-  } catch { /* the engine failed to start: the boot error says so */ }
-  const factionName = faction ? faction.charAt(0).toUpperCase() + faction.slice(1) : 'the faction of the day';
-  const what = { aqueducks: `Solo, as ${factionName}: score the most duckats.`, waterworks: 'You against two normal bots: finish your line first.' };
+  const what = {};
+  for (const game of Object.keys(GAMES)) {
+    // a game whose deal changes by the day (a faction of the day) says it from the day's deal
+    const said = PARTS[game].dailyWhat;
+    if (typeof said !== 'function') { what[game] = said; continue; }
+    let deal = null;
+    try {
+      await engine.ready;
+      const got = await engine.call('dailyDeal', { game, date });
+      if (got.ok) deal = got.result;
+    } catch { /* the engine failed to start: the boot error says so */ }
+    what[game] = said(deal);
+  }
   const row = (game) => {
     const a = days[date] && days[date][game];
     const status = !a ? 'Your scored attempt is waiting.' : a.over ? `Scored: ${resultText(game, a.claim)}. Another go is practice.` : 'Your scored attempt is begun (resume it from Saved games); another go is practice.';

@@ -1,12 +1,11 @@
 // The Leaderboard screen (issue 24, docs/leaderboard.md): leaderboard/board.json as the site
 // publishes it (verified entries, committed by the leaderboard workflow), read-only. The
 // service worker precaches the file, so the last published board shows offline too.
-import { GAMES } from './games.js';
+import { GAMES, PARTS } from './games.js';
 import { esc } from './frame.js';
 import { loadStyle } from './style.js';
 import { closeGame } from './game-screen.js';
 import { ordinal } from './score-words.js';
-import { count } from './words.js';
 import { repository } from './score-links.js';
 
 const FORMAT = 'pipes-and-ducks/leaderboard';
@@ -33,32 +32,30 @@ function ranks(entries, key) {
   return out;
 }
 
-function scoreOf(e) {
-  const c = e.claim;
-  if (e.game === 'aqueducks') return e.players === 1 ? count(c.duckats, 'duckat') : `${c.favour} Favour · ${count(c.duckats, 'duckat')}`;
-  return c.won ? `won in ${count(c.turns, 'turn')}` : `line of ${c.line}`;
-}
+/** An entry's score, in its game's words (its shell parts' boardScore). */
+const scoreOf = (e) => PARTS[e.game].boardScore(e);
 
-function detailOf(e, nameOf) {
-  const parts = [];
-  if (e.game === 'aqueducks') parts.push(e.claim.faction.charAt(0).toUpperCase() + e.claim.faction.slice(1));
+/** An entry's details: what its game says first (a faction), the table's size, the favourites
+ *  by name (`names`: {game: (key) => name}). */
+function detailOf(e, names) {
+  const parts = [...PARTS[e.game].boardDetail(e)];
   if (e.players > 1) parts.push(`${e.players} players`);
-  if (e.favourites && e.favourites.length) parts.push(e.favourites.map(nameOf).join(', '));
+  if (e.favourites && e.favourites.length) parts.push(e.favourites.map(names[e.game] || ((k) => k)).join(', '));
   return parts.join(' · ');
 }
 
-function table(title, entries, nameOf, testid) {
+function table(title, entries, namesOf, testid) {
   if (!entries || !entries.length) return '';
   const key = (e) => JSON.stringify([e.claim.won, e.claim.turns, e.claim.line, e.claim.favour, e.claim.duckats]);
   const r = ranks(entries, key);
   const rows = entries.map((e, i) => `<tr><td class="lb-rank">${ordinal(r[i])}</td><td class="lb-name">${esc(e.name)}</td>
-    <td class="lb-score">${esc(scoreOf(e))}</td><td class="lb-detail">${esc(detailOf(e, nameOf))}</td><td class="lb-date">${esc(e.date)}</td></tr>`).join('');
+    <td class="lb-score">${esc(scoreOf(e))}</td><td class="lb-detail">${esc(detailOf(e, namesOf))}</td><td class="lb-date">${esc(e.date)}</td></tr>`).join('');
   return `<section class="lb-table" data-testid="${esc(testid)}"><h3>${esc(title)}</h3>
     <table><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Details</th><th scope="col">Date</th></tr></thead>
     <tbody>${rows}</tbody></table></section>`;
 }
 
-function render(panel, tables, tab, day, nameOf, empty) {
+function render(panel, tables, tab, day, namesOf, empty) {
   const names = Object.keys(tables);
   let html = '';
   if (tab === 'daily') {
@@ -66,15 +63,18 @@ function render(panel, tables, tab, day, nameOf, empty) {
     const pick = days.includes(day) ? day : days[0];
     if (pick) {
       html += `<label class="lb-day">Day <select data-act="day">${days.map((d) => `<option${d === pick ? ' selected' : ''}>${esc(d)}</option>`).join('')}</select></label>`;
-      for (const game of Object.keys(GAMES)) html += table(GAMES[game].title, tables[`daily/${game}/${pick}`], nameOf, `lb-daily-${game}`);
+      for (const game of Object.keys(GAMES)) html += table(GAMES[game].title, tables[`daily/${game}/${pick}`], namesOf, `lb-daily-${game}`);
     }
   } else if (tab === 'solo') {
-    for (const n of names.filter((x) => x.startsWith('solo/')).sort()) {
-      const faction = n.slice(5);
-      html += table(`Aqueducks solo · ${faction.charAt(0).toUpperCase() + faction.slice(1)}`, tables[n], nameOf, `lb-solo-${faction}`);
+    // each game's own tables (solo scores), which it recognises by name
+    for (const game of Object.keys(GAMES).filter((g) => PARTS[g].soloTable)) {
+      for (const n of [...names].sort()) {
+        const own = PARTS[game].soloTable(n);
+        if (own) html += table(own.title, tables[n], namesOf, own.testid);
+      }
     }
   } else {
-    for (const game of Object.keys(GAMES)) html += table(`${GAMES[game].title} wins against bots`, tables[`wins/${game}`], nameOf, `lb-wins-${game}`);
+    for (const game of Object.keys(GAMES)) html += table(`${GAMES[game].title} wins against bots`, tables[`wins/${game}`], namesOf, `lb-wins-${game}`);
   }
   panel.querySelector('.lb-body').innerHTML = html || `<p class="muted lb-empty" data-testid="lb-empty">${esc(empty)}</p>`;
   for (const b of panel.querySelectorAll('[role=tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
@@ -88,6 +88,14 @@ export async function emptyText() {
   return 'This copy of the site collects no scores, so its leaderboard stays empty. Your daily deals '
     + 'are kept on this device (Today’s deal), and at the end of a game Share your score gives a '
     + 'link anyone can open to check your score.';
+}
+
+/** {game: (key) => name} of the buildings favourites are, for the games that have them
+ *  (their shell parts' favouriteNames); a key whose names fail to load is shown as it is. */
+async function favouriteNames() {
+  const games = Object.keys(GAMES).filter((g) => PARTS[g].favouriteNames);
+  const named = await Promise.all(games.map((g) => PARTS[g].favouriteNames().catch(() => (k) => k)));
+  return Object.fromEntries(games.map((g, i) => [g, named[i]]));
 }
 
 /** Show the Leaderboard screen in #game (Back returns to the menu). */
@@ -107,18 +115,18 @@ export async function showLeaderboard() {
     <div class="lb-body" role="tabpanel" aria-live="polite"><p class="muted">Loading the board…</p></div>`;
   screen.replaceChildren(panel);
   panel.querySelector('[data-act=menu]').addEventListener('click', () => closeGame());
-  const [board, nameOf, empty] = await Promise.all([readBoard(), import('../games/aqueducks/score-art.js').then((m) => m.buildingNames()).catch(() => (k) => k), emptyText()]);
+  const [board, namesOf, empty] = await Promise.all([readBoard(), favouriteNames(), emptyText()]);
   if (board.error) { panel.querySelector('.lb-body').innerHTML = `<p class="lb-error" role="alert">${esc(board.error)}</p>`; return; }
   let tab = 'daily';
   let day = null;
   panel.addEventListener('click', (e) => {
     const b = e.target.closest('[data-tab]');
-    if (b) { tab = b.dataset.tab; render(panel, board.tables, tab, day, nameOf, empty); }
+    if (b) { tab = b.dataset.tab; render(panel, board.tables, tab, day, namesOf, empty); }
   });
   panel.addEventListener('change', (e) => {
-    if (e.target.dataset.act === 'day') { day = e.target.value; render(panel, board.tables, tab, day, nameOf, empty); }
+    if (e.target.dataset.act === 'day') { day = e.target.value; render(panel, board.tables, tab, day, namesOf, empty); }
   });
-  render(panel, board.tables, tab, day, nameOf, empty);
+  render(panel, board.tables, tab, day, namesOf, empty);
   panel.querySelector('[role=tab][aria-selected=true]').focus();
 }
 

@@ -3,7 +3,7 @@
 // the person is told once (reportStorage). Until the engine says which options and bots it has
 // (useEngineGames), the first paint uses the site's own list (shell/games.js).
 import { CONTROLLERS, SEAT_COLOURS, cleanController, cleanName, hotSeatNames } from './seats.js';
-import { GAMES, isGame } from './games.js';
+import { GAMES, firstGame, isGame } from './games.js';
 import { storageBlocked, sayBlocked } from './saves.js';
 
 const STORAGE_KEY = 'pnd.menu.v1';
@@ -17,7 +17,7 @@ function isObject(v) { return Boolean(v) && typeof v === 'object' && !Array.isAr
  * counted in storageNotes); the rule values are checked against the engine's options once
  * it has said them (checkRules). */
 function loadMenu() {
-  const menu = { game: 'waterworks', players: {}, seats: [], rules: {} };
+  const menu = { game: firstGame(), players: {}, seats: [], rules: {} };
   let text;
   try { text = localStorage.getItem(STORAGE_KEY); } catch { return menu; } // refused: nothing damaged (reportStorage)
   if (text === null) return menu;

@@ -5,7 +5,7 @@
 // checks it (scoreCard, verifyScore): this module only shows what the engine said.
 import { esc } from './frame.js';
 import { loadStyle } from './style.js';
-import { GAMES, isGame } from './games.js';
+import { GAMES, firstGame, isGame } from './games.js';
 import { SEAT_COLOURS } from './seats.js';
 import { scoreLink, submitUrl } from './score-links.js';
 import { copyField } from './copy.js';
@@ -45,7 +45,7 @@ export async function shareScore(match, say) {
 export async function showScoreCard({ engine, id, made = null, verified = null, remake = null, actions = [] }) {
   await loadStyle(new URL('../styles/scores.css', import.meta.url));
   const card = (made || verified).card;
-  const game = isGame(card.game) ? card.game : 'waterworks';
+  const game = isGame(card.game) ? card.game : firstGame();
   const art = await scoreArtModule(game);
   const nameOf = await art.buildingNames();
   const dialog = document.createElement('dialog');

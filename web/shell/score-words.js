@@ -1,22 +1,15 @@
 // A score card's words (issue 24): the score, the hints used and the date as the card and its
 // saved picture say them. Kept apart from the dialog (score-card.js) so that the picture's
 // lines are one pure function, the same for the card on screen and the PNG.
-import { GAMES } from './games.js';
+import { GAMES, PARTS } from './games.js';
 
-/** The score as words: {big, unit, line} (e.g. 191 / duckats / "Ravenna · solo"). */
+/** The score as words: {big, unit, line} (e.g. 191 / duckats / "Ravenna · solo"), in the
+ *  card's game's own (its shell parts' scoreWords). */
 export function scoreWords(card) {
   const c = card.claim;
   const players = card.seats.length;
   const of = players > 1 ? ` · ${ordinal(c.rank)} of ${players}` : '';
-  if (card.game === 'aqueducks') {
-    const faction = c.faction.charAt(0).toUpperCase() + c.faction.slice(1);
-    return players === 1
-      ? { big: String(c.duckats), unit: 'duckats', line: `${faction} · solo` }
-      : { big: String(c.favour), unit: 'Favour', line: `${faction}${of}${c.won ? ' · winner' : ''}` };
-  }
-  return c.won
-    ? { big: String(c.turns), unit: 'turns to win', line: `Water Works · won${of}` }
-    : { big: String(c.line), unit: 'pipes in line', line: `Water Works${of}` };
+  return PARTS[card.game].scoreWords(c, of, players);
 }
 
 /** The hints the card's player used, from its record (docs/rulings/hints.md): "No hints". */
