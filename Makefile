@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ENGINE_SOURCES := $(shell find py cards tutorials -name '*.py' -o -name '*.json' 2>/dev/null) pyproject.toml
 
-.PHONY: play test check test-engine test-e2e bench build serve-dist icons vendor setup browser clean
+.PHONY: play test check test-engine test-e2e bench build serve-dist icons vendor setup browser servers clean
 
 play: vendor
 	$(PY) tools/serve.py --port $(PORT)
@@ -23,7 +23,7 @@ PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 # under a sub-path too; the menu works; a broken boot says so.
 SMOKE := e2e/test_shell.py
 
-test: build browser
+test: build browser servers
 	SITE_ROOT=dist $(PYTEST) tests e2e
 
 # The engine tests and the browser smoke, without the long runs marked `slow` (many whole games,
@@ -34,7 +34,7 @@ check: build browser
 test-engine: $(VENV)/.installed
 	$(PYTEST) tests
 
-test-e2e: build browser
+test-e2e: build browser servers
 	SITE_ROOT=dist $(PYTEST) e2e
 
 # dist/: only what the site needs, plus the Workbox service worker (tools/build.py).
@@ -90,6 +90,14 @@ browser: $(VENV)/.installed
 	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium \
 	    && { $(SUDO) apt-get install -y -qq chromium-headless-shell || echo $(HEADLESS_SHELL_MISSING); }; fi; \
 	elif ! command -v chromium >/dev/null 2>&1; then $(PY) -m playwright install chromium; fi
+
+# What the online tests start inside their own network namespace besides the PeerJS and MQTT
+# servers from node_modules: a firewall (nftables) to part two browsers, and a relay (coturn).
+servers:
+	@if ! command -v nft >/dev/null 2>&1 || ! command -v turnserver >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends nftables coturn; \
+	  else echo "install nftables and coturn (the online tests start them)"; exit 1; fi; fi
 
 clean:
 	rm -rf web/vendor dist node_modules $(VENV)

@@ -21,8 +21,14 @@ from test_online import (JOIN_STATUSES, SHORT_GAME, assert_only_own_secrets, dev
 from helpers_play import log_lines
 from test_waterworks_game import GAMEOVER, HAND_READY, play_simple_turn
 
-pytestmark = pytest.mark.skipif(not (shutil.which("nft") and shutil.which("turnserver")),
-                                reason="needs nftables and coturn (apt: nftables coturn; make test installs them)")
+
+
+@pytest.fixture(autouse=True)
+def _firewall_and_relay():
+    """A missing firewall or relay is a broken setup, never a skip (make test installs both)."""
+    missing = [tool for tool in ("nft", "turnserver") if not shutil.which(tool)]
+    if missing:
+        pytest.fail(f"{' and '.join(missing)} missing: run make test, which installs nftables and coturn with apt")
 
 CANNOT_MEET = "The two networks cannot reach each other directly"
 

@@ -41,7 +41,9 @@ try {
     swDest: path.join(dir, 'sw.js'),
     globDirectory: dir,
     globPatterns: ['**/*.{html,js,mjs,css,json,toml,py,whl,zip,wasm,svg,png,webmanifest}'],
-    globIgnores: ['sw.js', 'sw-template.js', `${WORKBOX_DIR}/**`, '**/*.map', ...unloaded],
+    // The second introducer's MQTT client (450 KB) is loaded only when a person chooses online
+    // play, which needs the network anyway: not every visitor's download.
+    globIgnores: ['sw.js', 'sw-template.js', `${WORKBOX_DIR}/**`, '**/*.map', 'web/vendor/trystero/**', ...unloaded],
     // The address carries the content's hash (a runtime folder, a bundle): taken from the
     // HTTP cache as it is. Without the pattern, every file is fetched afresh (still right).
     dontCacheBustURLsMatching: hashed ? new RegExp(`(?:^|/)${hashed}`) : undefined,
