@@ -10,7 +10,7 @@ import { spotsFor, discardMove, plumberMove, spoutMove } from './moves.js';
 import { spotLabel, waysWords } from './table-buttons.js';
 import { tableText, standing, lineSaid } from './table-text.js';
 
-/** The game's own keys and the typed commands, for the keyboard help and the Rules. */
+/** The game's own keys and the typed commands, for the keyboard help (the Rules say them too). */
 export const PLAY_KEYS = [
   ['1 to 6', 'pick that card of your hand; its spots light up'],
   ['Arrow keys, Enter', 'move between the lit spots, play there'],
