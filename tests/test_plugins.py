@@ -24,15 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the one place per side that names each game
 REGISTRIES = {"py/arcade/registry.py", "web/shell/games.js", "web/games/screens.js"}
 
-#: shared modules still naming a game, outside the plug-in work's reach for now, each with
-#: what it names; the test fails when one of them stops naming a game (take it off the list)
-NOT_YET = {
-    "web/embed.js": "its default game",
-    "web/replay/hands.js": "each game's cards in the replay's hands",
-    "web/replay/cities.js": "the city renderer of the final cities",
-}
-
-
 def game_words() -> re.Pattern:
     words = set()
     for name in registry.names():
@@ -143,9 +134,6 @@ def test_no_shared_module_names_a_game(path):
     rel = path.relative_to(ROOT).as_posix()
     found = naming(path)
     if rel in REGISTRIES:
-        return
-    if rel in NOT_YET:
-        assert found, f"{rel} names no game any more: take it off NOT_YET"
         return
     assert not found, (f"{rel} names a game ({', '.join(found)}): what it needs belongs in the game's "
                        "own package (py/<game>/plugin.py, web/games/<game>/shell-parts.js), "

@@ -15,7 +15,7 @@ import { initPwa } from './pwa/register.js';
 import { randomSeed } from './shell/seed.js';
 import { tearDown, clearScreen } from './shell/teardown.js';
 // No engine runs in the preview: the shared table's player counts (the engines' own).
-import { GAMES, isGame } from './shell/games.js';
+import { GAMES, firstGame, isGame } from './shell/games.js';
 import { sound } from './shell/sound.js';
 import { screenModule } from './games/screens.js';
 
@@ -28,7 +28,7 @@ const root = document.documentElement;
 const params = new URLSearchParams(location.search);
 
 export function parseConfig(search = params) {
-  const game = isGame(search.get('game')) ? search.get('game') : 'waterworks';
+  const game = isGame(search.get('game')) ? search.get('game') : firstGame();
   const info = GAMES[game];
   const asked = Number.parseInt(search.get('players'), 10);
   const players = info.players.includes(asked) ? asked : EMBED_DEFAULT_PLAYERS;

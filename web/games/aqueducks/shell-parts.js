@@ -27,6 +27,12 @@ export default {
       : { big: String(claim.favour), unit: 'Favour', line: `${faction}${of}${claim.won ? ' · winner' : ''}` };
   },
 
+  /** Short names of a hand's cards, for "reveal all hands" after a game: the buildings'. */
+  async handWords(hand) {
+    const cat = await import('./catalog.js').then((m) => m.loadCatalog());
+    return hand.map((c) => (cat.byKey[c.key] ? cat.byKey[c.key].name : c.key));
+  },
+
   /** A daily deal's result, as the day's list and the share text say it. */
   resultText: (claim) => count(claim.duckats, 'duckat'),
 

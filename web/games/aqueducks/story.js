@@ -28,10 +28,10 @@ export function storyHtml(stats, seats) {
   return html;
 }
 
-/** After the charts: the final cities, drawn read-only by the replay's city renderer. */
+/** After the charts: the final cities, drawn read-only by the screen's city renderer. */
 export async function storyAfter(box, stats, engine, session) {
   if (!stats.cities) return;
-  const [{ finalCities }, snap] = await Promise.all([import('../../replay/cities.js'), engine.state({ id: session.id })]);
+  const [{ finalCities }, snap] = await Promise.all([import('./final-cities.js'), engine.state({ id: session.id })]);
   const slot = document.createElement('div');
   slot.className = 'story-cities';
   slot.dataset.testid = 'story-cities';

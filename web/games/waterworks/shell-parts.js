@@ -21,6 +21,9 @@ export default {
       : { big: String(claim.line), unit: 'pipes in line', line: `Water Works${of}` };
   },
 
+  /** Short names of a hand's cards, for "reveal all hands" after a game (the screen's own). */
+  handWords: (hand) => import('./card-art.js').then(({ cardWords }) => hand.map((c) => cardWords(c))),
+
   /** A daily deal's result, as the day's list and the share text say it. */
   resultText: (claim) => (claim.won ? `won in ${count(claim.turns, 'turn')}` : `a line of ${claim.line}`),
 

@@ -1,8 +1,9 @@
 // The final cities side by side, for the end-of-game story: each drawn by the game screen's
-// own city renderer (web/games/aqueducks/city-canvas.js), read-only, in the overview.
-import { CityCanvas } from '../games/aqueducks/city-canvas.js';
-import { loadCatalog } from '../games/aqueducks/catalog.js';
-import { esc } from '../shell/frame.js';
+// own city renderer (city-canvas.js), read-only, in the overview; loaded by story.js when the
+// story has cities to show.
+import { CityCanvas } from './city-canvas.js';
+import { loadCatalog } from './catalog.js';
+import { esc } from '../../shell/frame.js';
 
 export async function finalCities(slot, cities, board, seats) {
   const cat = await loadCatalog();
