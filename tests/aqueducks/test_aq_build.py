@@ -78,7 +78,8 @@ def test_city_grows_in_any_direction_up_to_3_wide_and_5_long():
     assert {(m["x"], m["y"]) for m in g.legal_moves(0) if m["type"] == "build"} == {
         (x, y) for x in (-1, 0, 1) for y in range(-2, 3)} - {(1, 2), (-1, -2)}
     v = g.view(0)
-    assert v["board"] == {"x": [-1, 3], "y": [-2, 6], "width": 3, "length": 5}
+    assert v["board"] == {"x": [-1, 3], "y": [-2, 6], "width": 3, "length": 5,
+                          "storeys": ["ground floor", "second storey", "third storey"]}
     assert {(q["x"], q["y"], q["storey"]) for q in v["cities"][0]["spaces"]} == {
         (x, y, 1) for x in (-1, 0, 1) for y in range(-2, 3)} - {(1, 2, 1), (-1, -2, 1)}
     left = v["cities"][0]["pictures"]["left"]
