@@ -1,4 +1,6 @@
-"""Which games exist, by name. Engines stay unaware of each other and of the page."""
+"""Which games exist, by name: the one place the Python side names each game (docs/api.md,
+"Adding a game"). Engines stay unaware of each other and of the page; shared code reaches
+what it needs of a game (its ``plugin``, ``advice_words``, ``search``) through ``part``."""
 from __future__ import annotations
 
 import importlib

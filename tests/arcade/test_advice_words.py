@@ -1,7 +1,8 @@
 """Hints and analysis in a player's words (issue 55): over many positions of both games, no text
 shows a playout count, a percentage of playouts, an engine identifier or a grid coordinate; two
 different moves are never said alike; the analysis's turning points are the largest falls of
-the seat's own line on its chart; the confidence words follow docs/rulings/hints.md (H7)."""
+the seat's own line on its chart; the confidence words follow docs/rulings/hints.md (H7). That
+the shared code names no game is tests/test_plugins.py's."""
 import itertools
 import re
 from pathlib import Path
@@ -145,13 +146,3 @@ def test_the_confidence_words_follow_the_ruling(measure, gap, rounds, words):
     assert say.confidence(measure, gap, rounds) == words
     ruling = (Path(__file__).parents[2] / "docs" / "rulings" / "hints.md").read_text()
     assert "H7" in ruling and "clearly best" in ruling and "a close call" in ruling
-
-
-def test_shared_advice_code_names_no_game():
-    """Each game's words are its own (advice_words, through the registry): the shared code
-    neither names a game nor branches on one."""
-    src = Path(__file__).parents[2] / "py" / "arcade"
-    text = (src / "advice_text.py").read_text().lower()
-    assert "waterworks" not in text and "aqueducks" not in text
-    for name in ("hint.py", "analysis.py", "advice_text.py", "advice.py"):
-        assert "NAME ==" not in (src / name).read_text(), name
