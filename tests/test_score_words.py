@@ -80,3 +80,29 @@ def test_the_card_and_its_picture_say_the_take_backs_and_whether_the_score_is_ra
     assert [g["words"] for g in got] == ["No take-backs", "1 take-back", "3 take-backs · not ranked", "2 take-backs"]
     for g in got:
         assert g["words"] in g["lines"]
+
+
+SCORE = """
+const { scoreWords } = await import(process.argv[1]);
+const cards = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+console.log(JSON.stringify(cards.map((c) => scoreWords(c))));
+"""
+
+
+def test_each_game_says_its_own_score():
+    """The score's words come from the card's game (its shell parts), as they read before the
+    games became plug-ins."""
+    ww = {"game": "waterworks", "seats": [{}, {}, {}]}
+    aq = {"game": "aqueducks"}
+    got = run(SCORE, WORDS, [
+        {**ww, "claim": {"turns": 22, "line": 9, "rank": 1, "won": True}},
+        {**ww, "claim": {"turns": 20, "line": 5, "rank": 3, "won": False}},
+        {**aq, "seats": [{}], "claim": {"faction": "ravenna", "duckats": 191, "favour": 0, "rank": 1, "won": True}},
+        {**aq, "seats": [{}, {}], "claim": {"faction": "venetia", "duckats": 50, "favour": 12, "rank": 1, "won": True}},
+    ])
+    assert got == [
+        {"big": "22", "unit": "turns to win", "line": "Water Works · won · 1st of 3"},
+        {"big": "5", "unit": "pipes in line", "line": "Water Works · 3rd of 3"},
+        {"big": "191", "unit": "duckats", "line": "Ravenna · solo"},
+        {"big": "12", "unit": "Favour", "line": "Venetia · 1st of 2 · winner"},
+    ]
