@@ -11,7 +11,6 @@ import warnings
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -51,7 +50,7 @@ SNAPSHOT_NAMES = """async () => {
         return [];
     } }""" % SNAPSHOT_FOLDER
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+import playwright.sync_api as playwright_api  # noqa: E402,F401 (conftest reads it; a missing Playwright fails, never skips)
 
 
 def serve_folder(root: Path, prefix: str):

@@ -23,10 +23,6 @@ def built_root() -> Path:
     return root
 
 
-def has_screen(site: Path, game: str) -> bool:
-    return (site / "web" / "games" / game / "index.js").exists()
-
-
 @pytest.fixture(scope="session")
 def dist_root() -> Path:
     return built_root()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers_host import serve_blog, wait_embed_ready, write_blog
-from helpers_pwa import dist_root, dist_url, has_screen  # noqa: F401
+from helpers_pwa import dist_root, dist_url  # noqa: F401
 from helpers_browser import READY_WAIT
 
 
@@ -53,8 +53,6 @@ def test_embedded_waterworks_plays_to_the_end_and_tells_the_host(browser, host, 
     started = events(page, "started")[0]
     assert started["game"] == "waterworks" and started["players"] == 2 and started["version"] == 1
     assert [s["name"] for s in started["seats"]] == ["Ann", "Bo"]
-    if not has_screen(dist_root, "waterworks"):
-        pytest.skip("the Water Works screen has not landed yet")
     # the embed's own speed menu, at Instant: what is checked is the events of a whole game
     frame.locator("#frame-speed").select_option("instant")
     page.wait_for_function("window.events.some(e => e.type === 'move')", timeout=30_000)
@@ -97,9 +95,8 @@ def test_embed_fits_a_320px_column(browser, host, dist_root, artifacts):
     frame.locator("#embed-play").click()
     page.wait_for_function("window.events.some(e => e.type === 'started')", timeout=START_MS)
     assert events(page, "started")[0]["players"] == 3
-    if has_screen(dist_root, "aqueducks"):
-        frame.locator("#game .frame").wait_for(timeout=20_000)
-        page.screenshot(path=str(artifacts / "embed-320-aqueducks.png"))
+    frame.locator("#game .frame").wait_for(timeout=20_000)
+    page.screenshot(path=str(artifacts / "embed-320-aqueducks.png"))
     assert errors == []
 
 

@@ -191,6 +191,10 @@ def person_at_the_table(page, game: str) -> None:
     page.locator(UNDO).wait_for(timeout=15_000)
     page.click(UNDO)
     page.locator(UNDO).wait_for(state="detached", timeout=15_000)
+    # the take-back has landed once the log tells it (a move made while it is on its way is
+    # refused with a sentence, as a person would be told)
+    page.wait_for_function("() => [...document.querySelectorAll('.frame-log-list li')].some((li) => li.textContent.includes('took back'))",
+                           timeout=30_000)
     person_plays(page, game)
     wait_moves(page, page.get_attribute("html", "data-game-id"), 2 if game == "waterworks" else 1, 60)
     person_turn(page, game)

@@ -47,9 +47,14 @@ def rules_dialog(page, screens: dict, name: str) -> None:
 
 def finished(page, game: str, screens: dict) -> None:
     """A finished 2-player game imported and resumed: its end screen, then History at its end."""
+    ids = "() => [...document.querySelectorAll('#saves-list .save')].map((e) => e.dataset.saveId)"
+    before = page.evaluate(ids)
     page.set_input_files("#import-file", files=[{"name": "game.json", "mimeType": "application/json",
                                                  "buffer": saved_game_file(finished_record(game, 2, 5), ["Ann", "Bo"]).encode()}])
-    page.locator("#saves-list .save [data-act=resume]").first.click()
+    # the game just imported, wherever the list puts it (games saved at the same time tie)
+    page.wait_for_function(f"(n) => ({ids})().length > n", arg=len(before))
+    new = [i for i in page.evaluate(ids) if i not in before]
+    page.locator(f"#saves-list .save[data-save-id='{new[0]}'] [data-act=resume]").click()
     page.wait_for_selector("dialog[data-testid=gameover][open], dialog[data-testid=game-over-dialog][open]", timeout=30_000)
     page.wait_for_selector("dialog[open] [data-testid=story] *")
     read(page, screens, f"{game} end screen")

@@ -37,6 +37,7 @@ export class Match {
     this.turnListeners = new Set();
     this.botSpeed = session.botSpeed || 'normal';
     this.waiting = null; // {player, resolve} while a human decides
+    this.undoing = false; // while a take-back is on its way to the engine
     this.sending = false; // a human's move is on its way to the engine
     this.held = []; // events of hidden moves made while a human decides, shown with theirs
     this.stopped = false;
@@ -64,10 +65,15 @@ export class Match {
   async takeBack(player, moves, { remote = false } = {}) {
     if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
     if (this.sending) return { ok: false, error: { code: 'busy', message: 'Your last move is still on its way.' } };
+    if (this.undoing) return { ok: false, error: { code: 'busy', message: 'A take-back is already on its way.' } };
     this.epoch += 1;
     const ask = { id: this.session.id, player, bots: this.seats.bots };
     if (moves !== undefined) ask.moves = moves;
-    const res = await this.engine.undo(ask);
+    // No move is sent while the take-back is on its way: it would be played on the position
+    // the take-back is leaving, and the turn it answers would be gone when it came back.
+    this.undoing = true;
+    let res;
+    try { res = await this.engine.undo(ask); } finally { this.undoing = false; }
     if (this.stopped) return { ok: false, error: { code: 'stopped', message: 'The game is closed.' } };
     if (!res.ok) { this.epoch += 1; return res; }
     const events = await this.tookBack(player, res.result, async (named) => {
@@ -123,7 +129,9 @@ export class Match {
   async submit(move) {
     if (!this.waiting) return { code: 'not_your_turn', message: 'Wait for your turn.' };
     if (this.sending) return { code: 'busy', message: 'Your last move is still on its way.' };
-    const { player } = this.waiting;
+    if (this.undoing) return { code: 'busy', message: 'Your take-back is still on its way.' };
+    const waiting = this.waiting;
+    const { player } = waiting;
     this.sending = true;
     let res;
     try {
@@ -133,8 +141,8 @@ export class Match {
     }
     if (this.stopped) return null;
     if (!res.ok) return res.error;
-    const { resolve } = this.waiting;
-    this.waiting = null;
+    const { resolve } = waiting;
+    if (this.waiting === waiting) this.waiting = null;
     const held = this.held.splice(0);
     this.afterMove(player, { ...res.result, events: [...held, ...res.result.events] }, player);
     resolve(res.result);
@@ -182,10 +190,13 @@ export class Match {
         // background, without the show delay, since nobody sees their choices until all are in.
         // The bots hand theirs in after the person's, so the moves stand in the order the person
         // saw them made (docs/rulings/take-backs.md T2).
+        const epoch = this.epoch;
         const person = this.humanTurn(human);
         const background = this.botsChoose(bots, person);
         await person;
-        await background;
+        // After a take-back the bots' choices in flight are moot (they drop them by the
+        // epoch): the person is asked again at once, not after a hard bot's thinking ends.
+        if (epoch === this.epoch) await background;
       } else {
         await this.humanTurn(human);
       }

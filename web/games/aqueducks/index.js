@@ -244,7 +244,12 @@ class AqueducksUI {
   error(message) { this.errorText = message; this.refresh(); }
 
   // ------------------------------------------------------------- helpers
-  myTurn() { return this.turn !== null && this.turn === this.viewer && !this.hidden; }
+  /** The person at this screen decides now: their turn was given, and the match still waits
+   *  for it (a take-back ends the turn it answered until the match asks again). */
+  myTurn() {
+    return this.turn !== null && this.turn === this.viewer && !this.hidden
+      && (!this.match || (!this.match.undoing && this.match.waiting !== null && this.match.waiting.player === this.turn));
+  }
   /** The seat whose city is 'mine': the viewer, or seat 0 when watching (a replay, a spectator). */
   me() { return this.viewer ?? 0; }
   myCity() { return this.snap.view.cities[this.me()]; }
