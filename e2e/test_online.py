@@ -129,14 +129,15 @@ def join(device, link, seat, name):
 
 
 def loopback_pairs(page):
-    """The (local, remote) addresses of the page's connected WebRTC candidate pairs, every one
-    of them loopback: no packet of a test goes to another address of this machine."""
+    """The page's connected WebRTC candidate pairs (local and remote address, local and remote
+    type: loopback_net.SELECTED_PAIRS), every address loopback: no packet of a test goes to
+    another address of this machine."""
     pairs = page.evaluate(SELECTED_PAIRS)
     assert pairs, "a WebRTC connection is up"
     # A remote candidate first heard of in a connectivity check (peer-reflexive, before the
     # other device's candidate was signalled: trystero's trickle) has its address hidden by
     # Chromium (''); a socket bound to 127.0.0.1 hears only loopback, so the local end says it.
-    assert all(is_loopback(local) and (is_loopback(remote) or remote == "") for local, remote in pairs), \
+    assert all(is_loopback(local) and (is_loopback(remote) or remote == "") for local, remote, *_types in pairs), \
         f"non-loopback candidates: {pairs}"
     return pairs
 

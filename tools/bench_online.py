@@ -71,6 +71,22 @@ DISCARD = """() => { const c = document.querySelector('.ww-hand:not(.inactive) .
   document.querySelector('[data-testid=act-discard]').click(); return t; }"""
 
 
+def open_table(host) -> str:
+    """A 2-player Water Works table opened for a friend from the menu; its invitation link."""
+    host.click(".game-pick[data-game=waterworks]")
+    host.click("#player-count button[data-players='2']")
+    host.select_option("#seats .seat:nth-child(2) select", "human")
+    host.click("#online-host")
+    # the first time, a notice names the introducers before the page contacts them
+    host.wait_for_selector("#online-notice[open], #online-invite[open]")
+    if host.locator("#online-notice[open]").count():
+        host.click("[data-testid=online-notice-go]")
+    host.wait_for_selector("#online-invite[open]")
+    link = host.input_value("[data-testid=online-link]")
+    host.click("#online-invite [data-act=close]")
+    return link
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=50)
@@ -96,17 +112,7 @@ def main() -> None:
 
             host = open_ctx(base)
             host.evaluate("(u) => localStorage.setItem('pnd.online.settings.v1', JSON.stringify({signaling: u, iceServers: []}))", signaling)
-            host.click(".game-pick[data-game=waterworks]")
-            host.click("#player-count button[data-players='2']")
-            host.select_option("#seats .seat:nth-child(2) select", "human")
-            host.click("#online-host")
-            # the first time, a notice names the server before the page contacts it
-            host.wait_for_selector("#online-notice[open], #online-invite[open]")
-            if host.locator("#online-notice[open]").count():
-                host.click("[data-testid=online-notice-go]")
-            host.wait_for_selector("#online-invite[open]")
-            link = host.input_value("[data-testid=online-link]")
-            host.click("#online-invite [data-act=close]")
+            link = open_table(host)
             guest = open_ctx(link, wait_ready=False)
             guest.wait_for_selector("[data-testid=online-seat-1]")
             first = guest.evaluate("() => performance.getEntriesByName('pnd:online-table')[0].startTime")
@@ -193,17 +199,7 @@ def paths(root: Path) -> None:
             def table(settings):
                 host = device(base, settings)
                 host.wait_for_selector("html[data-engine=ready]", state="attached", timeout=60_000)
-                host.click(".game-pick[data-game=waterworks]")
-                host.click("#player-count button[data-players='2']")
-                host.select_option("#seats .seat:nth-child(2) select", "human")
-                host.click("#online-host")
-                host.wait_for_selector("#online-notice[open], #online-invite[open]")
-                if host.locator("#online-notice[open]").count():
-                    host.click("[data-testid=online-notice-go]")
-                host.wait_for_selector("#online-invite[open]")
-                link = host.input_value("[data-testid=online-link]")
-                host.click("#online-invite [data-act=close]")
-                return host, link
+                return host, open_table(host)
 
             for name, settings in (("PeerJS alone", {"signaling": signaling, "brokers": [], "iceServers": []}),
                                    ("MQTT broker alone", {"signaling": DEAD, "brokers": [broker], "iceServers": []})):

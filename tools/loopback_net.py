@@ -212,6 +212,8 @@ PEERS = """
   };
 })();
 """
+# Each connected connection's selected candidate pair: [local address, remote address, local
+# type, remote type] (the types: host, srflx, prflx, relay).
 SELECTED_PAIRS = """async () => {
   const out = [];
   for (const pc of window.__peerConnections || []) {
@@ -222,7 +224,8 @@ SELECTED_PAIRS = """async () => {
     stats.forEach((r) => {
       if (r.type !== 'transport' || !r.selectedCandidatePairId) return;
       const pair = byId.get(r.selectedCandidatePairId);
-      out.push([byId.get(pair.localCandidateId).address, byId.get(pair.remoteCandidateId).address]);
+      const local = byId.get(pair.localCandidateId), remote = byId.get(pair.remoteCandidateId);
+      out.push([local.address, remote.address, local.candidateType, remote.candidateType]);
     });
   }
   return out;
